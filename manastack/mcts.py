@@ -12,12 +12,16 @@ abilities at priority, the auto-payer for payments, and a decision left with a s
 taken without search. A decision samples at most ``MCTSConfig.worlds`` worlds and searches
 copies of them, the root's answers compared in the same world first; priorities where a
 sorcery-speed player has nothing to do (:func:`_idle`) are passed without listing the options,
-at the root, in the tree and in rollouts; mulligans are left to the rollout agent; and a
-search stops once no other answer can overtake the most visited one.
+at the root, in the tree and in rollouts; mulligans are left to the rollout agent. A search
+of attackers or blockers plays its rollouts through the next turn (``combat_horizon``), so an
+attack sees the crack-back. Below the root a node grows its children slowly (progressive
+widening), the rollout agent's answer first, so that with a small budget an answer at the root
+is judged by a sensible continuation, not a random one. The answer is the one with the best
+mean score (among those searched enough), the prior's unless another beats it by a margin.
 
-With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts`` spec)
-the root's untried answers are expanded in the prior's order, ties at the end go to the one it
-ranks higher, and an answer the prior knows to be on a line that wins this turn is taken
+With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts`` spec,
+reading a sampled world, CR 400.2) the root's untried answers are expanded in the prior's
+order, its first answer is kept unless another scores better by ``MCTSConfig.margin``, and an answer the prior knows to be on a line that wins this turn is taken
 without search; so is a priority answer the prior didn't weigh (a land played first,
 CR 305.1). With ``MCTSConfig.top``, only the prior's ``top`` best answers are searched when it
 scored several. ``score`` scores a position where a rollout stops (the ``mcts`` spec:
@@ -56,7 +60,11 @@ class MCTSConfig:
     prior that scores several answers, only its ``top`` best are searched (0: all).
     ``combat_horizon``: the horizon of a search for attackers or blockers (CR 508.1, 509.1),
     at least ``horizon``; 2 lets a declaration of attackers see the opponent's next turn (the
-    crack-back) and one of blockers the player's own next attack."""
+    crack-back) and one of blockers the player's own next attack. ``widening``: below the
+    root a node with ``v`` visits has at most ``1 + int(widening * sqrt(v))`` children, the
+    rollout agent's answer first (progressive widening). ``margin``: with a prior, another
+    answer is taken instead of the prior's first only when its mean score is higher by this
+    much (scores are in [0, 1])."""
 
     iterations: int = 50
     seconds: float | None = None
@@ -66,6 +74,8 @@ class MCTSConfig:
     worlds: int = 8
     top: int = 0
     combat_horizon: int = 2
+    widening: float = 0.5
+    margin: float = 0.02
 
 
 @dataclass(slots=True)
@@ -163,13 +173,29 @@ class MCTSAgent:
                 continue
             self._iterate(world.copy(), root, order, options, horizon)
             self.iterations += 1
-            if self._decided(root, cfg.iterations - i - 1):
-                break
         tried = [a for a in options if a in root.children]
         if not tried:
             return order[0] if order else options[0]
-        rank = {a: -i for i, a in enumerate(order)}
-        return max(tried, key=lambda a: (root.children[a].visits, root.children[a].value, rank.get(a, -len(rank))))
+        return self._best(root, tried, order)
+
+    def _best(self, root: _Node, tried: list[Action], order: list[Action]) -> Action:
+        """The answer with the best mean score among those searched at least half as often as
+        the most searched; the prior's first of them unless another beats it by
+        ``MCTSConfig.margin`` (a tie goes to the prior's order). With a few iterations UCB1
+        visits the answers almost evenly, so the visits say little and the means more; the
+        answers were compared in the same worlds (common random numbers)."""
+        most = max(root.children[a].visits for a in tried)
+        enough = [a for a in tried if 2 * root.children[a].visits >= most]
+        rank = {a: i for i, a in enumerate(order)}
+
+        def mean(a: Action) -> float:
+            return root.children[a].value / root.children[a].visits
+
+        best = max(enough, key=lambda a: (mean(a), -rank.get(a, len(rank))))
+        default = next((a for a in order if a in enough), None)
+        if default is not None and mean(best) < mean(default) + self.config.margin:
+            return default
+        return best
 
     def _prior_order(self, game: Game, decision: Decision, options) -> tuple[list[Action], bool, int]:
         """The root's answers in the prior agent's order, best first (empty without a prior),
@@ -185,13 +211,6 @@ class MCTSAgent:
         ranked = [sc.action for sc in scored if sc.action in options]
         order = ranked + [a for a in options if a not in ranked]
         return order, bool(order) and scored[0].action == order[0] and scored[0].score >= WIN, len(ranked)
-
-    @staticmethod
-    def _decided(root: _Node, left: int) -> bool:
-        """Whether the most visited answer stays the most visited whatever the ``left``
-        iterations do: the answer is then known, and the rest of the budget is saved."""
-        visits = sorted((n.visits for n in root.children.values()), reverse=True)
-        return len(visits) > 1 and visits[0] > visits[1] + left
 
     def _iterate(self, game: Game, root: _Node, order: list[Action], at_root: tuple[Action, ...],
                  horizon: int) -> None:
@@ -216,14 +235,22 @@ class MCTSAgent:
                 if a in node.children:
                     node.children[a].available += 1
             untried = [a for a in options if a not in node.children]
-            if untried:
-                first = [a for a in order if a in untried] if node is root else []
+            present = [a for a in options if a in node.children]
+            if node is root:
+                widen = bool(untried)
+                first = [a for a in order if a in untried]
+            else:                  # progressive widening, the rollout agent's answer first
+                allowed = 1 + int(self.config.widening * math.sqrt(node.visits))
+                widen = bool(untried) and (not present or len(present) < allowed)
+                policy = self.rollout.choose(game, decision) if widen else None
+                first = [policy] if policy in untried else []
+            if widen:
                 action = first[0] if first else untried[self.rng.below(len(untried))]
                 child = node.children[action] = _Node()
                 game.push(action)
                 path.append((child, decision.player))
                 break
-            action = max(options, key=lambda a: self._ucb(node.children[a]))
+            action = max(present, key=lambda a: self._ucb(node.children[a]))
             node = node.children[action]
             game.push(action)
             path.append((node, decision.player))

@@ -99,11 +99,16 @@ def test_a_decision_samples_at_most_the_configured_worlds(monkeypatch):
     assert 1 <= len(calls) <= 3 and agent.iterations > 3
 
 
-def test_a_search_stops_once_its_answer_is_known():
+def test_the_answer_is_the_best_mean_and_the_prior_keeps_a_near_tie():
+    a, b, c = Action("a"), Action("b"), Action("c")
     root = mcts._Node()
-    root.children = {Action("a"): mcts._Node(visits=5), Action("b"): mcts._Node(visits=2)}
-    assert MCTSAgent._decided(root, 2)          # b can reach 4 at most
-    assert not MCTSAgent._decided(root, 3)      # b could tie
+    root.children = {a: mcts._Node(visits=6, value=3.0), b: mcts._Node(visits=6, value=3.6),
+                     c: mcts._Node(visits=2, value=2.0)}
+    agent = MCTSAgent(HeuristicAgent(1), MCTSConfig(margin=0.05), seed=1)
+    assert agent._best(root, [a, b, c], [a, b, c]) == b    # 0.6 against the prior's 0.5
+    assert agent._best(root, [a, b, c], []) == b           # c, searched too little, isn't counted
+    agent.config = MCTSConfig(margin=0.2)
+    assert agent._best(root, [a, b, c], [a, b, c]) == a    # not better by the margin
 
 
 def test_peek_reads_what_current_state_copies():
