@@ -288,8 +288,8 @@ class TacticianAgent:
         if lands:                                            # CR 305.1: the land first
             best = max(lands, key=lambda a: self._land_need(s, me, a.args[0]))
             return [Scored(best, 1.0, "a land before spells")]
-        if not self.lookahead:
-            return [Scored(self._by_rule(s, me, acts, passing), 0.0, "rule")]
+        if not self.lookahead:             # the quick policy, as in the lookahead's playouts
+            return [Scored(self.quick(game, decision), 0.0, "rule")]
         if s.active == me and not s.stack and self.search:
             line = self._find_win(game, me)
             if line:
@@ -303,23 +303,21 @@ class TacticianAgent:
         return self._compare(game, decision, [passing, *list(distinct.values())[:LOOKAHEAD_OPTIONS - 1]])
 
     @staticmethod
-    def _by_rule(s: State, me: int, acts: list[Action], passing: Action, permanents: bool = False) -> Action:
-        """Without lookahead: in its own main phase the costliest spell that isn't only a pump
-        (a pump waits for combat; only permanent spells when ``permanents``), in combat a pump,
-        otherwise pass."""
+    def _by_rule(s: State, me: int, acts: list[Action], passing: Action) -> Action:
+        """Without lookahead, in its own main phase with an empty stack: the costliest permanent
+        spell that isn't only a pump, otherwise pass."""
         best, best_cost = passing, -1
-        in_combat = s.step in ("declare_blockers", "first_strike_damage")
+        if s.active != me or s.stack or s.step not in MAIN_STEPS:
+            return passing
         for a in acts:
             if a.kind != "cast" or not isinstance(a.args[0], int) or a.args[0] not in s.objs:
                 continue
             card = s.objs[a.args[0]].card
-            if permanents and ("Instant" in card.types or "Sorcery" in card.types):
+            if "Instant" in card.types or "Sorcery" in card.types or _pumps(card):
                 continue
-            pump = _pumps(card)
-            if (s.active == me and not s.stack and s.step in ("main1", "main2") and not pump) or (in_combat and pump):
-                cost = card.mana_cost.mana_value()
-                if cost > best_cost:
-                    best, best_cost = a, cost
+            cost = card.mana_cost.mana_value()
+            if cost > best_cost:
+                best, best_cost = a, cost
         return best
 
     @staticmethod
@@ -470,7 +468,7 @@ class TacticianAgent:
             return options[0]
         if kind == DecisionKind.PRIORITY:
             passing = next((o for o in options if o.kind == "pass"), options[0])
-            return self._by_rule(s, me, [o for o in options if o.kind == "cast"], passing, permanents=True)
+            return self._by_rule(s, me, [o for o in options if o.kind == "cast"], passing)
         if kind == DecisionKind.PAY:
             return next((o for o in options if o.kind == "autopay"), options[0])
         if kind == DecisionKind.ATTACKERS:
