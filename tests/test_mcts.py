@@ -2,6 +2,8 @@
 reproducible, and it answers with legal actions."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import manastack.mcts as mcts
 from manastack import Action, Game, HeuristicAgent
 from manastack.engine.serialize import state_to_data
@@ -9,6 +11,7 @@ from manastack.determinize import determinize
 from manastack.choices import candidates
 from manastack.agents import parse_agent
 from manastack.mcts import MCTSAgent, MCTSConfig
+from manastack.sim.puzzles import Puzzle, solve
 from manastack.tactician import TacticianAgent, evaluate
 
 
@@ -212,3 +215,19 @@ def test_a_search_of_attackers_plays_on_through_the_crack_back(monkeypatch):
         game.copy(), game.pending)
     assert horizons and {h for _, h in horizons} == {1}
     assert parse_agent("mcts:combat_horizon=3", 1).config.combat_horizon == 3
+
+
+def test_the_rollout_agent_plays_the_quick_policy_and_keeps_the_fireblast(db):
+    """The rollouts cast no instant or sorcery by rule: casting each one in the main phase
+    threw away Fireblast and two Mountains (CR 118.9, an alternative cost) in every rollout,
+    whatever the answer searched. Without them the search keeps the cards the tactician keeps."""
+    suite = Path(__file__).resolve().parent.parent / "bench" / "puzzles"
+    puzzle = Puzzle.load(suite / "keep-06.yaml", db)
+    game = puzzle.game()
+    while not (game.pending.kind == "priority" and any(o.kind == "cast" for o in game.pending.options)):
+        game.push(TacticianAgent().choose(game, game.pending))
+    rules = TacticianAgent(search=0, lookahead=False)
+    assert rules.choose(game, game.pending) == rules.quick(game, game.pending) == Action("pass")
+    for file in ("keep-02.yaml", "keep-06.yaml", "keep-07.yaml", "keep-08.yaml"):
+        result = solve(Puzzle.load(suite / file, db), "mcts:iterations=20")
+        assert result.solved, (file, result.detail)
