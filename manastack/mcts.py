@@ -23,9 +23,10 @@ With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the
 reading a sampled world, CR 400.2) the root's untried answers are expanded in the prior's
 order, its first answer is kept unless another scores better by ``MCTSConfig.margin``, and
 an answer the prior knows to be on a line that wins this turn is taken without search; so is
-a priority answer the prior didn't weigh (a land played first, CR 305.1). With ``MCTSConfig.top``, only the prior's ``top`` best answers are searched when it
-scored several. ``score`` scores a position where a rollout stops (the ``mcts`` spec:
-:func:`by_position`, the tactician's reading of the board).
+a priority answer the prior didn't weigh (a land played first, CR 305.1). With
+``MCTSConfig.top``, only the prior's ``top`` best answers are searched when it scored several.
+``score`` scores a position where a rollout stops (the ``mcts`` spec: :func:`by_position`, the
+tactician's reading of the board).
 
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
