@@ -11,15 +11,17 @@ deck of the pair in each seat equally. Prints per deck pair and per seat:
 games won, lost, drawn and the win rate with its 95% Wilson interval, and for the measured
 agent the median and mean CPU time per decision and its CPU time per game (games per
 CPU-second of its own decisions), and one line per game as it ends.
-``--workers`` plays games in that many processes (the per-game results don't depend on it).
-Stopped early (Ctrl-C, SIGINT), it prints the tallies of the games finished so far. A
-measurement, not a test.
+``--workers`` plays games in that many processes (the per-game results don't depend on it; one
+worker plays them in this process). Stopped early (Ctrl-C, SIGINT), it stops the workers and
+prints the tallies of the games finished so far. A measurement, not a test.
 """
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from manastack import Game, raise_gc_threshold
@@ -58,6 +60,29 @@ def play(job: tuple[str, str, str, int, int, int]) -> tuple[str, int, int | None
     return pair, seat, won, times
 
 
+def _ignore_interrupt() -> None:
+    """In a worker: leave Ctrl-C to the parent, which stops the run and prints the tallies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def results(jobs: list, workers: int) -> Iterator[tuple[str, int, int | None, list[float]]]:
+    """The games' results in the order of ``jobs``: played here with one worker, else in
+    ``workers`` processes. Interrupted (Ctrl-C), the workers are stopped at once, the games
+    they were playing dropped, and the KeyboardInterrupt passed on."""
+    if workers <= 1:
+        yield from map(play, jobs)
+        return
+    pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupt)
+    try:
+        yield from pool.map(play, jobs)
+    except KeyboardInterrupt:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        raise
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
 def rate(won: int, n: int) -> str:
     low, high = wilson(won, n)
     return f"{won}/{n} {won / max(1, n):.1%} ({low:.1%}-{high:.1%})"
@@ -82,19 +107,18 @@ def main() -> None:
     times: list[float] = []
     played = 0
     try:
-        with ProcessPoolExecutor(args.workers) as pool:
-            for (pair, seat, won, t), job in zip(pool.map(play, jobs), jobs):
-                by_deck = decks.setdefault((pair, job[5]), [0, 0])
-                by_deck[0] += won == 1
-                by_deck[1] += 1
-                tally = tallies.setdefault((pair, seat), [0, 0, 0])
-                tally[0] += won == 1
-                tally[1] += won is None
-                tally[2] += 1
-                times.extend(t)
-                played += 1
-                print(f"game {played}: {pair} seat {seat} {pair.split('/')[job[5]]} "
-                      f"{'won' if won == 1 else 'drew' if won is None else 'lost'}", flush=True)
+        for (pair, seat, won, t), job in zip(results(jobs, args.workers), jobs):
+            by_deck = decks.setdefault((pair, job[5]), [0, 0])
+            by_deck[0] += won == 1
+            by_deck[1] += 1
+            tally = tallies.setdefault((pair, seat), [0, 0, 0])
+            tally[0] += won == 1
+            tally[1] += won is None
+            tally[2] += 1
+            times.extend(t)
+            played += 1
+            print(f"game {played}: {pair} seat {seat} {pair.split('/')[job[5]]} "
+                  f"{'won' if won == 1 else 'drew' if won is None else 'lost'}", flush=True)
     except KeyboardInterrupt:
         print("stopped: the tallies below count the games finished so far", flush=True)
     print(f"{args.agent} against {args.against}: {played} games, seed {args.seed}, "

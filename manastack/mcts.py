@@ -12,16 +12,21 @@ abilities at priority, the auto-payer for payments, and a decision left with a s
 taken without search. A decision samples at most ``MCTSConfig.worlds`` worlds and searches
 copies of them, the root's answers compared in the same world first; priorities where a
 sorcery-speed player has nothing to do (:func:`_idle`) are passed without listing the options,
-at the root, in the tree and in rollouts; mulligans are left to the rollout agent; and a
-search stops once no other answer can overtake the most visited one.
+at the root, in the tree and in rollouts; mulligans are left to the rollout agent. A search
+of attackers or blockers plays its rollouts through the next turn (``combat_horizon``), so an
+attack sees the crack-back. Below the root a node grows its children slowly (progressive
+widening), the rollout agent's answer first, so that with a small budget an answer at the root
+is judged by a sensible continuation, not a random one. The answer is the one with the best
+mean score (among those searched enough), the prior's unless another beats it by a margin.
 
-With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts`` spec)
-the root's untried answers are expanded in the prior's order, ties at the end go to the one it
-ranks higher, and an answer the prior knows to be on a line that wins this turn is taken
-without search; so is a priority answer the prior didn't weigh (a land played first,
-CR 305.1). With ``MCTSConfig.top``, only the prior's ``top`` best answers are searched when it
-scored several. ``score`` scores a position where a rollout stops (the ``mcts`` spec:
-:func:`by_position`, the tactician's reading of the board).
+With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts`` spec,
+reading a sampled world, CR 400.2) the root's untried answers are expanded in the prior's
+order, its first answer is kept unless another scores better by ``MCTSConfig.margin``, and
+an answer the prior knows to be on a line that wins this turn is taken without search; so is
+a priority answer the prior didn't weigh (a land played first, CR 305.1). With
+``MCTSConfig.top``, only the prior's ``top`` best answers are searched when it scored several.
+``score`` scores a position where a rollout stops (the ``mcts`` spec: :func:`by_position`, the
+tactician's reading of the board).
 
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
@@ -53,7 +58,14 @@ class MCTSConfig:
     a cap on the actions of one rollout (the position is scored where it stops). ``worlds`` is
     the number of determinizations sampled for one decision at most; with ``n`` answers at the
     root, iteration ``i`` searches a copy of world ``(i // n) mod worlds``. ``top``: with a
-    prior that scores several answers, only its ``top`` best are searched (0: all)."""
+    prior that scores several answers, only its ``top`` best are searched (0: all).
+    ``combat_horizon``: the horizon of a search for attackers or blockers (CR 508.1, 509.1),
+    at least ``horizon``; 2 lets a declaration of attackers see the opponent's next turn (the
+    crack-back) and one of blockers the player's own next attack. ``widening``: below the
+    root a node with ``v`` visits has at most ``1 + int(widening * sqrt(v))`` children, the
+    rollout agent's answer first (progressive widening). ``margin``: with a prior, another
+    answer is taken instead of the prior's first only when its mean score is higher by this
+    much (scores are in [0, 1])."""
 
     iterations: int = 50
     seconds: float | None = None
@@ -62,6 +74,9 @@ class MCTSConfig:
     rollout_actions: int = 300
     worlds: int = 8
     top: int = 0
+    combat_horizon: int = 2
+    widening: float = 0.5
+    margin: float = 0.02
 
 
 @dataclass(slots=True)
@@ -139,6 +154,8 @@ class MCTSAgent:
         self.searches += 1
         root = _Node()
         cfg = self.config
+        combat = decision.kind in (DecisionKind.ATTACKERS, DecisionKind.BLOCKERS)
+        horizon = max(cfg.horizon, cfg.combat_horizon) if combat else cfg.horizon
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
         # CR 400.2: the unknowns are sampled, at most ``cfg.worlds`` times a decision; the
         # answers at the root are tried in turn in the same world (common random numbers), so
@@ -155,35 +172,49 @@ class MCTSAgent:
             world = worlds[w]
             if world is None:
                 continue
-            self._iterate(world.copy(), root, order, options)
+            self._iterate(world.copy(), root, order, options, horizon)
             self.iterations += 1
-            if self._decided(root, cfg.iterations - i - 1):
-                break
         tried = [a for a in options if a in root.children]
         if not tried:
             return order[0] if order else options[0]
-        rank = {a: -i for i, a in enumerate(order)}
-        return max(tried, key=lambda a: (root.children[a].visits, root.children[a].value, rank.get(a, -len(rank))))
+        return self._best(root, tried, order)
+
+    def _best(self, root: _Node, tried: list[Action], order: list[Action]) -> Action:
+        """The answer with the best mean score among those searched at least half as often as
+        the most searched; the prior's first of them unless another beats it by
+        ``MCTSConfig.margin`` (a tie goes to the prior's order). With a few iterations UCB1
+        visits the answers almost evenly, so the visits say little and the means more; the
+        answers were compared in the same worlds (common random numbers)."""
+        most = max(root.children[a].visits for a in tried)
+        enough = [a for a in tried if 2 * root.children[a].visits >= most]
+        rank = {a: i for i, a in enumerate(order)}
+
+        def mean(a: Action) -> float:
+            return root.children[a].value / root.children[a].visits
+
+        best = max(enough, key=lambda a: (mean(a), -rank.get(a, len(rank))))
+        default = next((a for a in order if a in enough), None)
+        if default is not None and mean(best) < mean(default) + self.config.margin:
+            return default
+        return best
 
     def _prior_order(self, game: Game, decision: Decision, options) -> tuple[list[Action], bool, int]:
         """The root's answers in the prior agent's order, best first (empty without a prior),
         whether the first is on a line the prior knows wins this turn, and how many of them
-        the prior scored."""
+        the prior scored. The prior reads a sampled world, not the real game: its lookahead
+        plays the opponents' hands and the libraries, which the player can't see (CR 400.2)."""
         if self.prior is None:
             return [], False, 0
-        scored = self.prior.ranked(game, decision)
+        world = determinize(game, decision.player, self.rng.next64())
+        if world is None or world.pending is None:
+            return list(options), False, 0
+        scored = self.prior.ranked(world, world.pending)
         ranked = [sc.action for sc in scored if sc.action in options]
         order = ranked + [a for a in options if a not in ranked]
         return order, bool(order) and scored[0].action == order[0] and scored[0].score >= WIN, len(ranked)
 
-    @staticmethod
-    def _decided(root: _Node, left: int) -> bool:
-        """Whether the most visited answer stays the most visited whatever the ``left``
-        iterations do: the answer is then known, and the rest of the budget is saved."""
-        visits = sorted((n.visits for n in root.children.values()), reverse=True)
-        return len(visits) > 1 and visits[0] > visits[1] + left
-
-    def _iterate(self, game: Game, root: _Node, order: list[Action], at_root: tuple[Action, ...]) -> None:
+    def _iterate(self, game: Game, root: _Node, order: list[Action], at_root: tuple[Action, ...],
+                 horizon: int) -> None:
         """One selection, expansion, rollout and backup in one sampled world; at the root the
         answers are ``at_root``, the untried ones expanded in the prior's ``order`` when there is
         one."""
@@ -205,18 +236,26 @@ class MCTSAgent:
                 if a in node.children:
                     node.children[a].available += 1
             untried = [a for a in options if a not in node.children]
-            if untried:
-                first = [a for a in order if a in untried] if node is root else []
+            present = [a for a in options if a in node.children]
+            if node is root:
+                widen = bool(untried)
+                first = [a for a in order if a in untried]
+            else:                  # progressive widening, the rollout agent's answer first
+                allowed = 1 + int(self.config.widening * math.sqrt(node.visits))
+                widen = bool(untried) and (not present or len(present) < allowed)
+                policy = self.rollout.choose(game, decision) if widen else None
+                first = [policy] if policy in untried else []
+            if widen:
                 action = first[0] if first else untried[self.rng.below(len(untried))]
                 child = node.children[action] = _Node()
                 game.push(action)
                 path.append((child, decision.player))
                 break
-            action = max(options, key=lambda a: self._ucb(node.children[a]))
+            action = max(present, key=lambda a: self._ucb(node.children[a]))
             node = node.children[action]
             game.push(action)
             path.append((node, decision.player))
-        value = self._rollout(game)
+        value = self._rollout(game, horizon)
         for n, mover in path:
             n.visits += 1
             n.value += value if mover == 0 else 1.0 - value
@@ -226,8 +265,8 @@ class MCTSAgent:
             return math.inf
         return n.value / n.visits + self.config.exploration * math.sqrt(math.log(n.available) / n.visits)
 
-    def _rollout(self, game: Game) -> float:
-        """Play on with the rollout agent until the horizon, then score for player 0."""
+    def _rollout(self, game: Game, horizon: int) -> float:
+        """Play on with the rollout agent until ``horizon`` turn changes, then score for player 0."""
         turn_changes, turn = 0, game.turn
         for _ in range(self.config.rollout_actions):
             decision = game.pending
@@ -236,7 +275,7 @@ class MCTSAgent:
             now = game.turn
             if now != turn:
                 turn, turn_changes = now, turn_changes + 1
-                if turn_changes >= self.config.horizon:
+                if turn_changes >= horizon:
                     break
             if decision.kind is DecisionKind.PRIORITY and _idle(game.peek(), decision.player):
                 game.push(PASS)

@@ -248,9 +248,6 @@ class TacticianAgent:
         self.lookahead = lookahead            # False: rules only (playouts of the search player)
         self.plan: list[Action] = []          # the rest of a winning line found by the search
         self.searched: set[tuple] = set()     # positions already searched without finding one
-        # player -> attackers still to declare, each with what it attacks (see attack_plan)
-        self._attack_plan: dict[int, list[tuple[int, str | int | None]]] = {}
-        self._block_plan: dict[int, list[tuple[int, int]]] = {}
 
     # -------------------------------------------------------------- the interface
 
@@ -291,8 +288,8 @@ class TacticianAgent:
         if lands:                                            # CR 305.1: the land first
             best = max(lands, key=lambda a: self._land_need(s, me, a.args[0]))
             return [Scored(best, 1.0, "a land before spells")]
-        if not self.lookahead:
-            return [Scored(self._by_rule(s, me, acts, passing), 0.0, "rule")]
+        if not self.lookahead:             # the quick policy, as in the lookahead's playouts
+            return [Scored(self.quick(game, decision), 0.0, "rule")]
         if s.active == me and not s.stack and self.search:
             line = self._find_win(game, me)
             if line:
@@ -306,23 +303,21 @@ class TacticianAgent:
         return self._compare(game, decision, [passing, *list(distinct.values())[:LOOKAHEAD_OPTIONS - 1]])
 
     @staticmethod
-    def _by_rule(s: State, me: int, acts: list[Action], passing: Action, permanents: bool = False) -> Action:
-        """Without lookahead: in its own main phase the costliest spell that isn't only a pump
-        (a pump waits for combat; only permanent spells when ``permanents``), in combat a pump,
-        otherwise pass."""
+    def _by_rule(s: State, me: int, acts: list[Action], passing: Action) -> Action:
+        """Without lookahead, in its own main phase with an empty stack: the costliest permanent
+        spell that isn't only a pump, otherwise pass."""
         best, best_cost = passing, -1
-        in_combat = s.step in ("declare_blockers", "first_strike_damage")
+        if s.active != me or s.stack or s.step not in MAIN_STEPS:
+            return passing
         for a in acts:
             if a.kind != "cast" or not isinstance(a.args[0], int) or a.args[0] not in s.objs:
                 continue
             card = s.objs[a.args[0]].card
-            if permanents and ("Instant" in card.types or "Sorcery" in card.types):
+            if "Instant" in card.types or "Sorcery" in card.types or _pumps(card):
                 continue
-            pump = _pumps(card)
-            if (s.active == me and not s.stack and s.step in ("main1", "main2") and not pump) or (in_combat and pump):
-                cost = card.mana_cost.mana_value()
-                if cost > best_cost:
-                    best, best_cost = a, cost
+            cost = card.mana_cost.mana_value()
+            if cost > best_cost:
+                best, best_cost = a, cost
         return best
 
     @staticmethod
@@ -473,7 +468,7 @@ class TacticianAgent:
             return options[0]
         if kind == DecisionKind.PRIORITY:
             passing = next((o for o in options if o.kind == "pass"), options[0])
-            return self._by_rule(s, me, [o for o in options if o.kind == "cast"], passing, permanents=True)
+            return self._by_rule(s, me, [o for o in options if o.kind == "cast"], passing)
         if kind == DecisionKind.PAY:
             return next((o for o in options if o.kind == "autopay"), options[0])
         if kind == DecisionKind.ATTACKERS:
@@ -548,11 +543,11 @@ class TacticianAgent:
 
     def _attack(self, s: State, d: Decision) -> Action:
         """Declare the planned attackers one at a time (CR 508.1a), each at the player or
-        planeswalker the plan gives it (CR 508.1b, 802.3), then stop."""
-        me = d.player
-        chosen = d.context.get("chosen", ())
-        if not chosen or me not in self._attack_plan:
-            self._attack_plan[me] = self.attack_plan(s, me)
+        planeswalker the plan gives it (CR 508.1b, 802.3), then stop. The plan is read again
+        from the position at each step (the declaration so far is in the decision, not the
+        state), so a declaration someone else began, or one on a copy of the game, is
+        completed with the plan's creatures not yet declared."""
+        chosen = {c[0] if isinstance(c, (list, tuple)) else c for c in d.context.get("chosen", ())}
         offered: dict[tuple, Action] = {}
         by_id: dict[int, Action] = {}
         for o in d.options:
@@ -561,9 +556,9 @@ class TacticianAgent:
             offered[o.args] = o
             if o.args[0] not in by_id or len(o.args) < len(by_id[o.args[0]].args):
                 by_id[o.args[0]] = o
-        plan = self._attack_plan[me]
-        while plan:
-            oid, target = plan.pop(0)
+        for oid, target in self.attack_plan(s, d.player):
+            if oid in chosen:
+                continue
             if target is not None and (oid, target) in offered:
                 return offered[(oid, target)]
             if oid in by_id:
@@ -751,17 +746,13 @@ class TacticianAgent:
         return damage
 
     def _block(self, s: State, d: Decision) -> Action:
-        """Declare the planned blocks one at a time (CR 509.1a); a declaration that needs
-        more blockers (no "done" offered) is completed on the attacker it began with."""
-        me = d.player
+        """Declare the planned blocks one at a time (CR 509.1a), the plan read again from the
+        position at each step like the attackers'; a declaration that needs more blockers (no
+        "done" offered) is completed on the attacker it began with."""
         so_far = [tuple(b) for b in d.context.get("blocks", ())]
-        if not so_far or me not in self._block_plan:
-            self._block_plan[me] = self.plan_block(s, me)
         blocks = {o.args: o for o in d.options if o.kind == "block"}
         done = [o for o in d.options if o.kind != "block"]
-        plan = self._block_plan[me]
-        while plan:
-            pair = plan.pop(0)
+        for pair in self.plan_block(s, d.player):
             if pair in blocks and pair not in so_far:
                 return blocks[pair]
         if not done:

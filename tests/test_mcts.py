@@ -2,6 +2,8 @@
 reproducible, and it answers with legal actions."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import manastack.mcts as mcts
 from manastack import Action, Game, HeuristicAgent
 from manastack.engine.serialize import state_to_data
@@ -9,6 +11,7 @@ from manastack.determinize import determinize
 from manastack.choices import candidates
 from manastack.agents import parse_agent
 from manastack.mcts import MCTSAgent, MCTSConfig
+from manastack.sim.puzzles import Puzzle, solve
 from manastack.tactician import TacticianAgent, evaluate
 
 
@@ -99,11 +102,16 @@ def test_a_decision_samples_at_most_the_configured_worlds(monkeypatch):
     assert 1 <= len(calls) <= 3 and agent.iterations > 3
 
 
-def test_a_search_stops_once_its_answer_is_known():
+def test_the_answer_is_the_best_mean_and_the_prior_keeps_a_near_tie():
+    a, b, c = Action("a"), Action("b"), Action("c")
     root = mcts._Node()
-    root.children = {Action("a"): mcts._Node(visits=5), Action("b"): mcts._Node(visits=2)}
-    assert MCTSAgent._decided(root, 2)          # b can reach 4 at most
-    assert not MCTSAgent._decided(root, 3)      # b could tie
+    root.children = {a: mcts._Node(visits=6, value=3.0), b: mcts._Node(visits=6, value=3.6),
+                     c: mcts._Node(visits=2, value=2.0)}
+    agent = MCTSAgent(HeuristicAgent(1), MCTSConfig(margin=0.05), seed=1)
+    assert agent._best(root, [a, b, c], [a, b, c]) == b    # 0.6 against the prior's 0.5
+    assert agent._best(root, [a, b, c], []) == b           # c, searched too little, isn't counted
+    agent.config = MCTSConfig(margin=0.2)
+    assert agent._best(root, [a, b, c], [a, b, c]) == a    # not better by the margin
 
 
 def test_peek_reads_what_current_state_copies():
@@ -142,9 +150,9 @@ def test_the_root_searches_only_the_priors_best_answers(monkeypatch):
     roots = []
     search = MCTSAgent._iterate
 
-    def spy(self, g, root, order, at_root):
+    def spy(self, g, root, order, at_root, horizon):
         roots.append(tuple(at_root))
-        return search(self, g, root, order, at_root)
+        return search(self, g, root, order, at_root, horizon)
 
     monkeypatch.setattr(MCTSAgent, "_iterate", spy)
     agent = parse_agent("mcts:iterations=6,top=2", 1)
@@ -164,3 +172,62 @@ def test_rollouts_are_scored_by_the_tacticians_reading_of_the_board():
     game = _midgame(actions=60)
     assert (mcts.by_position(game) > 0.5) == (evaluate(game, 0) > 0)
     assert parse_agent("mcts", 1).score is mcts.by_position
+
+
+def test_the_prior_reads_a_sampled_world_not_the_opponents_real_hand(monkeypatch):
+    """CR 400.2: the tactician's lookahead, taken as the search's prior, plays the opponent's
+    hand; it is given a world with that hand dealt again, never the real game."""
+    game = _tactician_priority(lambda ranked: len(ranked) >= 2)
+    me = game.pending.player
+    real = sorted(_names(game.state, game.state.players[1 - me].hand))
+    seen = []
+    ranked = TacticianAgent.ranked
+
+    def spy(self, g, d):
+        seen.append((g is game, sorted(_names(g.state, g.state.players[1 - me].hand))))
+        return ranked(self, g, d)
+
+    monkeypatch.setattr(TacticianAgent, "ranked", spy)
+    for seed in range(4):
+        parse_agent("mcts:iterations=4", seed).choose(game.copy(), game.pending)
+    assert seen and not any(real_game for real_game, _ in seen)
+    assert any(hand != real for _, hand in seen)
+
+
+def test_a_search_of_attackers_plays_on_through_the_crack_back(monkeypatch):
+    """CR 508.1: a declaration of attackers is scored after the opponent's next turn
+    (``combat_horizon``), a priority at the end of the turn (``horizon``)."""
+    horizons = []
+    rollout = MCTSAgent._rollout
+
+    def spy(self, g, horizon):
+        horizons.append((g.pending.kind if g.pending else None, horizon))
+        return rollout(self, g, horizon)
+
+    monkeypatch.setattr(MCTSAgent, "_rollout", spy)
+    game = _first(_midgame(actions=40), lambda g: g.pending.kind == "attackers"
+                  and len(candidates(g.pending)) > 2)
+    agent = MCTSAgent(HeuristicAgent(3), MCTSConfig(iterations=4, horizon=1, combat_horizon=2), seed=2)
+    agent.choose(game.copy(), game.pending)
+    assert horizons and {h for _, h in horizons} == {2}
+    horizons.clear()
+    MCTSAgent(HeuristicAgent(3), MCTSConfig(iterations=4, horizon=1, combat_horizon=1), seed=2).choose(
+        game.copy(), game.pending)
+    assert horizons and {h for _, h in horizons} == {1}
+    assert parse_agent("mcts:combat_horizon=3", 1).config.combat_horizon == 3
+
+
+def test_the_rollout_agent_plays_the_quick_policy_and_keeps_the_fireblast(db):
+    """The rollouts cast no instant or sorcery by rule: casting each one in the main phase
+    threw away Fireblast and two Mountains (CR 118.9, an alternative cost) in every rollout,
+    whatever the answer searched. Without them the search keeps the cards the tactician keeps."""
+    suite = Path(__file__).resolve().parent.parent / "bench" / "puzzles"
+    puzzle = Puzzle.load(suite / "keep-06.yaml", db)
+    game = puzzle.game()
+    while not (game.pending.kind == "priority" and any(o.kind == "cast" for o in game.pending.options)):
+        game.push(TacticianAgent().choose(game, game.pending))
+    rules = TacticianAgent(search=0, lookahead=False)
+    assert rules.choose(game, game.pending) == rules.quick(game, game.pending) == Action("pass")
+    for file in ("keep-02.yaml", "keep-06.yaml", "keep-07.yaml", "keep-08.yaml"):
+        result = solve(Puzzle.load(suite / file, db), "mcts:iterations=20")
+        assert result.solved, (file, result.detail)

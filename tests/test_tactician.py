@@ -297,3 +297,31 @@ def test_a_creature_that_can_neither_attack_nor_block_is_worth_less(db):
     pacified, free = sorted((o for o in s.permanents(1) if o.card.name == "Grizzly Bears"),
                             key=lambda o: o.id not in enchanted)
     assert creature_value(s, pacified) == creature_value(s, free) * 0.25
+
+
+def test_a_declaration_begun_elsewhere_is_completed_with_the_plan(db):
+    """CR 508.1a: attackers are declared one at a time; the tactician reads its plan from the
+    position at each step, so after answering on one copy of the game it completes, on
+    another, a declaration begun with a creature of its plan's second place."""
+    text = ("name: t\nturn: 5\nactive: Alice\nstep: main1\nplayers:\n"
+            "  - name: Alice\n    battlefield: [Hill Giant, Grizzly Bears, Raging Goblin]\n"
+            "  - name: Bob\n    battlefield: []\n")
+    game = Game.from_state(Scenario.from_text(text, cards=db).state, db)
+    while game.pending.kind != "attackers":
+        game.push(game.pending.options[0] if game.pending.kind != "priority" else
+                  next(o for o in game.pending.options if o.kind == "pass"))
+    agent = TacticianAgent()
+    plan = agent.plan_attack(game.peek(), 0)
+    assert len(plan) == 3
+    first = game.copy()
+    assert agent.choose(first, first.pending).args[0] == plan[0]
+    begun = game.copy()
+    begun.push(next(o for o in begun.pending.options if o.kind == "attack" and o.args[0] == plan[1]))
+    declared = [plan[1]]
+    while begun.pending.kind == "attackers":
+        a = agent.choose(begun, begun.pending)
+        if a.kind != "attack":
+            break
+        declared.append(a.args[0])
+        begun.push(a)
+    assert sorted(declared) == sorted(plan)
