@@ -261,10 +261,14 @@ def _split_merged(s, o: Obj, to: str, bottom: bool) -> tuple[Obj | None, tuple[i
 
 def _source_left(s, o: Obj) -> None:
     """CR 113.7a, 608.2h: abilities of ``o`` on the stack keep its power as it last existed on the
-    battlefield, for a target compared with it as they resolve (mentor, CR 702.134a)."""
+    battlefield, for a target compared with it as they resolve (mentor, CR 702.134a); its
+    activated abilities, its counters too (Aether Vial's charge counters; a triggered ability's
+    counters are those of what it saw)."""
     for item in s.stack:
         if item.source == o.id and item.kind != ItemKind.SPELL:
-            item.event = dataclasses.replace(item.event or Seen(), source_power=ch.power(s, o))
+            seen = item.event or Seen()
+            counters = dict(o.counters) if item.kind == ItemKind.ACTIVATED and not seen.counters else seen.counters
+            item.event = dataclasses.replace(seen, source_power=ch.power(s, o), counters=counters)
 
 
 _MOVE_WORDS = {

@@ -258,8 +258,6 @@ class ObjectRules:
               "that targets, kicked")
         if kind == "spell":
             fields["zone"] = "stack"
-        # counters on ~ are read while ~ is on the battlefield: for spells its cast trigger sees
-        _need(kind == "spell" or "mana_value_equals" not in fields, "mana value equal to counters")
         types = fields.get("types", ())
         if len(types) > 1 and (fields.get("keywords") or fields.get("without_keywords")):
             # "artifact, enchantment, or creature with flying": the keyword words go with the
