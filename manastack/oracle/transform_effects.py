@@ -1057,6 +1057,11 @@ class EffectRules:
         card on top of it." (Worldly Tutor; CR 701.20a, 701.23a, 401.4)"""
         return [dataclasses.replace(e, reveal=True) for e in self.search_to_top(c)]
 
+    def hand_desc(self, c):
+        """A card of a revealed hand: "a nonland card from it" with what follows "from it"
+        describing it too ("with mana value 3 or less")."""
+        return self.desc([x for x in c if not isinstance(x, Token)])
+
     def reveal_hand_discard(self, c):
         """"Target opponent reveals their hand. You choose a nonland card from it. That player
         discards that card." (Coercion, Duress; CR 701.20a)."""
