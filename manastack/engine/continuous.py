@@ -796,6 +796,8 @@ def _times(s: State, eff: ir.StaticModifyPT, src: Obj, o: Obj) -> int:
         return sum(1 for p in s.permanents() if p.attached_to == o.id and matches(s, p, eff.count.filter, src))
     if type(eff.count) is ir.Filter:
         return count_matching(s, eff.count, src, besides=o)
+    if type(eff.count) is ir.LifeTotal:          # "where X is your life total"; 0 if negative (CR 107.1b)
+        return max(0, s.players[src.controller].life) * eff.count.multiplier
     return 0
 
 

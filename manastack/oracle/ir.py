@@ -207,8 +207,15 @@ class VoteCount:
     multiplier: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class LifeTotal:
+    """"your life total": the controller's life total as it is now (CR 119.1, 107.3)."""
+
+    multiplier: int = 1
+
+
 Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
+               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay, LifeTotal]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -2055,12 +2062,13 @@ class StaticEffect:
 class StaticModifyPT(StaticEffect):
     """"gets +N/+N" (layer 7c, CR 613.4c), ``count`` times when given: the objects a Filter
     matches ("for each artifact you control"), the source's counters of a kind ("for each charge
-    counter on ~") or the Auras attached ("for each Aura attached to it")."""
+    counter on ~"), the Auras attached ("for each Aura attached to it") or its controller's life
+    total ("-X/-X, where X is your life total")."""
 
     kind: typing.ClassVar[str] = "modify_pt"
     power: int = 0
     toughness: int = 0
-    count: Filter | CountersOn | AttachedCount | None = None
+    count: Filter | CountersOn | AttachedCount | LifeTotal | None = None
 
 
 @dataclass(frozen=True, slots=True)

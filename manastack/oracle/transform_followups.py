@@ -654,6 +654,10 @@ class FollowupRules:
         """"your devotion to black", "... to black and red" (CR 700.5)."""
         return ir.DevotionCount(tuple(NAME_TO_COLOR[str(x).lower()] for x in c))
 
+    def q_life_total(self, c):
+        """"your life total" (Death's Shadow; CR 119.1)."""
+        return ir.LifeTotal()
+
     def q_counters(self, c):
         return ir.CountersOn(c[0])
 

@@ -125,7 +125,7 @@ class StaticRules:
         each creature card in all graveyards" would; "the number of charge counters on ~" counts
         the source's counters."""
         group, quantity = c[0], c[-1]
-        _need(type(quantity) in (ir.CountOf, ir.CountersOn) and quantity.multiplier == 1, "where X is")
+        _need(type(quantity) in (ir.CountOf, ir.CountersOn, ir.LifeTotal) and quantity.multiplier == 1, "where X is")
         count = quantity.filter if type(quantity) is ir.CountOf else quantity
         out = []
         for ab in group:
