@@ -198,6 +198,8 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         if new is None or new.zone != GRAVEYARD or source.id not in s.objs \
                 or not _matches_subject(s, trig.subject, new, source):
             return []
+        if trig.from_zone is not None and ev.from_zone != trig.from_zone:   # "from your library"
+            return []
         if trig.whose is not None:
             if not _player_matches(trig.whose, new.owner, source):
                 return []
@@ -747,6 +749,8 @@ def describe_event(s, view: Seen) -> str:
             return f"{name} entering the battlefield"
         if view.from_zone == HAND:
             return f"{s.players[view.player].name} discarding {name}"
+        if view.from_zone is not None and view.from_zone != BATTLEFIELD:
+            return f"{name} being put into a {view.to} from a {view.from_zone}"
         # named as it last existed there (CR 603.10a): a Clone leaves as what it copied
         return f"{view.name or name} leaving the battlefield"
     if kind == "draw":      # the card drawn is in a hand, hidden from the other player (CR 400.2)

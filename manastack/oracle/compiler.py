@@ -36,7 +36,8 @@ _EXERT = re.compile(r"you may exert ~ as it attacks\.", re.I)        # CR 701.43
 _SPELL_TRIGGER = re.compile(r"when you (?:cycle|cast) ~(?!\w)", re.I)
 # an instant's or sorcery's triggered ability that returns it from its owner's graveyard works
 # only there (CR 113.6k-m; Reach of Branches)
-_GRAVEYARD_TRIGGER = re.compile(r"(?:when|whenever|at)\b.*\breturn ~ from your graveyard\b", re.I)
+_GRAVEYARD_TRIGGER = re.compile(r"(?:when|whenever|at)\b.*\breturn ~ from your graveyard\b|"
+                               r"when ~ is put into your graveyard from your library\b", re.I)
 _CHAPTER = re.compile(r"(?:IV|VI|V|I{1,3})(?:, (?:IV|VI|V|I{1,3}))* — ")   # CR 714.2
 
 

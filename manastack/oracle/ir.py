@@ -1904,6 +1904,7 @@ class Trigger:
     # creatures were declared as attackers with it (CR 508.1)
     with_others: int = 0
     untapped: bool = False      # "When ~ enters untapped": it entered untapped (checked as it entered)
+    from_zone: str | None = None  # "put into your graveyard from your library": where it came from
 
 
 # --------------------------------------------------------------------------------- abilities

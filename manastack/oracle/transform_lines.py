@@ -220,10 +220,11 @@ class LineRules:
         # CR 113.6k-m: "you may return ~ from your graveyard to your hand" works from there only;
         # a trigger about the card itself (dies, leaves) would have to see it leave first, and an
         # Aura's or Equipment's about its permanent triggers on the battlefield (CR 603.10a)
+        into_graveyard = dataclasses.replace(trigger, from_zone=None) == _SELF_INTO_GRAVEYARD
         from_graveyard = ir.contains(effects, _returns_self)
         _need(not from_graveyard or trigger.subject not in ("self", "enchanted", "equipped")
-              or trigger.event == "beginning_of_step", "a trigger of the card itself from a graveyard")
-        if trigger == _SELF_INTO_GRAVEYARD:
+              or trigger.event == "beginning_of_step" or into_graveyard, "a trigger of the card itself from a graveyard")
+        if into_graveyard:
             # the card triggers where it went (CR 603.6c), controlled by its owner (CR 113.8)
             from_graveyard = True
             effects = [_owner_is_you(e) for e in effects]

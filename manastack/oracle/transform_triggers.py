@@ -132,6 +132,10 @@ class TriggerRules:
         graveyard from any zone (CR 400.3); the ability triggers from there (CR 603.6c)."""
         return ir.Trigger("put_into_graveyard", "self")
 
+    def e_self_put_into_graveyard_from_library(self, c):
+        """"When ~ is put into your graveyard from your library" (CR 400.3, 603.6c)."""
+        return ir.Trigger("put_into_graveyard", "self", from_zone="library")
+
     def e_put_into_graveyard(self, c):
         """"Whenever a creature card is put into an opponent's graveyard from anywhere": a card
         going to a graveyard from any zone, its owner's (CR 400.3); a token is no card (CR 108.2)."""
