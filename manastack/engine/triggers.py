@@ -167,7 +167,8 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone=HAND, to=ev.to)] if hit else []
     if e == "plays_land":       # CR 305.1: the land a player played, under their control
         hit = ev.played and ev.to == BATTLEFIELD and _player_matches(trig.subject, ev.controller,
-                                                                       source)
+                                                                       source) \
+            and not (trig.another and ev.obj == source.id)
         return [Seen(kind, obj=ev.obj, player=ev.controller, to=BATTLEFIELD)] if hit else []
     if e == "enters" and ev.to == BATTLEFIELD:
         new = s.objs.get(ev.obj) if ev.obj is not None else None

@@ -1905,6 +1905,7 @@ class Trigger:
     with_others: int = 0
     untapped: bool = False      # "When ~ enters untapped": it entered untapped (checked as it entered)
     from_zone: str | None = None  # "put into your graveyard from your library": where it came from
+    another: bool = False       # "When you play another land": not the source itself
 
 
 # --------------------------------------------------------------------------------- abilities

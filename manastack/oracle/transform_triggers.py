@@ -460,6 +460,11 @@ class TriggerRules:
         not a land put onto the battlefield by an effect."""
         return ir.Trigger("plays_land", c[0] or "each")
 
+    def e_plays_another_land(self, c):
+        """"When you play another land" (City of Traitors): a land played other than ~, which
+        would otherwise trigger on itself as it is played (CR 305.1, 603.6a)."""
+        return ir.Trigger("plays_land", c[0] or "each", another=True)
+
     def e_you_discard(self, c):
         """"Whenever you cycle or discard a card": cycling discards the card, and the ability
         triggers once for it (CR 702.29d), so this is "whenever you discard a card"."""
