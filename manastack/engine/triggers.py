@@ -930,6 +930,9 @@ def put_on_stack(ctx) -> bool:
                 item.x = src.cast_x     # CR 107.3m: X of the spell that became it (Jadelight Spelunker)
             elif ab.trigger.event == "reflexive" and t.event is not None and t.event.x is not None:
                 item.x = t.event.x      # CR 603.12, 107.3n: X of the ability that created it
+            elif ab.trigger.event == "cast" and ab.trigger.subject == "self" and t.event is not None \
+                    and t.event.cast_x is not None:
+                item.x = t.event.cast_x     # CR 107.3a, 107.3i: the X announced for the spell (Hydroid Krasis)
             if not choose_modes_and_targets(ctx, item, src, player, ab) \
                     or not choose_division(ctx, item, player, ab):
                 s.add_log(f"{t.label} is removed from the stack: it has no legal targets or modes",

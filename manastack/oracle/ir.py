@@ -208,6 +208,14 @@ class VoteCount:
 
 
 @dataclass(frozen=True, slots=True)
+class Half:
+    """"half X": ``count`` halved, rounded as the text says, down unless ``round_up`` (CR 107.1a)."""
+
+    count: "Amount"
+    round_up: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LifeTotal:
     """"your life total": the controller's life total as it is now (CR 119.1, 107.3)."""
 
@@ -215,7 +223,7 @@ class LifeTotal:
 
 
 Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay, LifeTotal]
+               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay, LifeTotal, Half]
 
 # --------------------------------------------------------------------------------- objects
 

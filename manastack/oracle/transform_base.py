@@ -195,6 +195,14 @@ def _is_object(subject) -> bool:
     return subject in (IT, THAT_OBJECT, THOSE, THAT_CARD, THAT_TOKEN, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject))
 
 
+@dataclasses.dataclass(frozen=True)
+class _UnroundedHalf:
+    """"half X" before a sentence says which way it is rounded (CR 107.1a)."""
+
+
+UNROUNDED_HALF = _UnroundedHalf()
+
+
 def _need(condition: bool, what: str = "") -> None:
     if not condition:
         raise Unsupported(what)

@@ -9,7 +9,7 @@ from lark import Token, v_args
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
-from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT,
+from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT, UNROUNDED_HALF,
     IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, THAT_TOKEN, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
     _StillType, _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
@@ -1473,6 +1473,10 @@ class EffectRules:
 
     def that_much(self, c):
         return _Amount(ir.EventAmount())
+
+    def half_x(self, c):
+        """"half X": rounded as the sentence after it says (``round_down_each``), else not read."""
+        return _Amount(UNROUNDED_HALF)
 
 
 @dataclasses.dataclass(frozen=True)
