@@ -45,6 +45,13 @@ class TriggerRules:
             f = dataclasses.replace(f, controller=c[2])
         return ir.Trigger("enters", f)
 
+    def e_enters_tapped(self, c):
+        """"Whenever a permanent enters tapped and under your control" (Amulet of Vigor): it was
+        tapped as it entered, seen as the trigger looks at the event (CR 603.2, 603.6a, 614.1c)."""
+        trigger = self.e_enters([x for x in c if not isinstance(x, Token)])
+        _need(trigger.subject.tapped is None, "enters tapped")
+        return dataclasses.replace(trigger, subject=dataclasses.replace(trigger.subject, tapped=True))
+
     def e_self_or_another_enters(self, c):
         """"Whenever ~ or another Ally enters under your control": ~ itself, or another
         permanent of that kind (CR 603.6a)."""
