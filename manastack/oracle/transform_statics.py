@@ -622,6 +622,12 @@ class StaticRules:
         """"is every creature type" (CR 205.3m), in layer 4."""
         return "all_creature_types", {}
 
+    def part_every_basic_land_type(self, c):
+        """"Lands you control are every basic land type in addition to their other types."
+        (Dryad of the Ilysian Grove): the five added in layer 4, each with its mana ability
+        (CR 305.6-7, 613.1d), as Urborg's one."""
+        return "add_types", {"types": (), "subtypes": tuple(BASIC_LAND_MANA), "colors": ()}
+
     def part_base_pt(self, c):
         """"has base power and toughness 0/2": set in layer 7b (CR 613.4b), before any change
         to them (Illusory Wrappings)."""
