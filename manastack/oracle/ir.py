@@ -208,6 +208,14 @@ class VoteCount:
 
 
 @dataclass(frozen=True, slots=True)
+class SpellsCastThisTurn:
+    """"for each spell you've cast this turn": the spells the controller has cast this turn,
+    counted as the effect happens, countered ones too (CR 601.2i)."""
+
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Half:
     """"half X": ``count`` halved, rounded as the text says, down unless ``round_up`` (CR 107.1a)."""
 
@@ -223,7 +231,7 @@ class LifeTotal:
 
 
 Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay, LifeTotal, Half]
+               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay, LifeTotal, Half, SpellsCastThisTurn]
 
 # --------------------------------------------------------------------------------- objects
 

@@ -145,8 +145,11 @@ class _ForEach:
     removed: str | None = None     # "for each charge counter removed this way"
     destroyed: bool = False        # "for each creature destroyed this way": of ``filter``
     vote: str | None = None        # "for each death vote" (CR 701.38)
+    spells_cast: bool = False      # "for each spell you've cast this turn"
 
     def count(self, multiplier: int = 1):
+        if self.spells_cast:
+            return ir.SpellsCastThisTurn(multiplier)
         if self.vote is not None:
             return ir.VoteCount(self.vote, multiplier)
         if self.kicked:

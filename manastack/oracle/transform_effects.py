@@ -1464,6 +1464,10 @@ class EffectRules:
         """"for each death vote" (CR 701.38): the votes for that word in the vote before."""
         return _ForEach(None, vote=str(c[0]).split()[2].lower())
 
+    def for_each_spell_cast(self, c):
+        """"for each spell you've cast this turn" (Aetherflux Reservoir; CR 601.2i)."""
+        return _ForEach(None, spells_cast=True)
+
     def for_each_party(self, c):
         """CR 700.8: "for each creature in your party"."""
         return _ForEach(None, party=True)
