@@ -455,6 +455,24 @@ def _look_reveal_top(ctx, e: ir.LookRevealTop, rc):
         execute(ctx, e.effects, rc)
 
 
+def _reveal_top_if(ctx, e: ir.RevealTopIf, rc):
+    """Each player named reveals the top card of their library (CR 701.20a); a card matching the
+    filter goes where the effect says (onto the battlefield under that player's control), another
+    one where "Otherwise" says, or it stays on top. An empty library reveals nothing."""
+    s = ctx.s
+    for p in named_players(ctx, e.who, rc):
+        player = s.players[p]
+        if not player.library:
+            continue
+        top = s.objs[player.library[-1]]
+        s.add_log(f"{player.name} reveals {top.card.name} from the top of their library", ("701.20a",), "effect")
+        to = e.to if objects_match(ctx, top, e.filter, rc) else e.otherwise
+        if to is None:
+            continue
+        events.move(ctx, top, to, controller=p if to == BATTLEFIELD else None,
+                    tapped=e.tapped and to == BATTLEFIELD, cause=rc.card.name)
+
+
 def _reveal_top_to_hand(ctx, e: ir.RevealTopToHand, rc):
     """CR 701.20a, 401.2: the controller reveals the top card of their library and puts it into
     their hand; "its mana value" after it is that card's (``rc.revealed``). An empty library
@@ -1807,7 +1825,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.HandOnLibrary: _hand_on_library, ir.ShuffleLibrary: _shuffle_library,
     ir.Amass: _amass, ir.Proliferate: _proliferate,
-    ir.DoubleCounters: _double_counters, ir.ReturnPermanents: edicts.return_permanents, ir.RevealTopToHand: _reveal_top_to_hand, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
+    ir.DoubleCounters: _double_counters, ir.ReturnPermanents: edicts.return_permanents, ir.RevealTopToHand: _reveal_top_to_hand, ir.RevealTopIf: _reveal_top_if, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
     ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 

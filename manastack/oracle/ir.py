@@ -3249,9 +3249,24 @@ class EachPutsFromGraveyard:
     filter: Filter
 
 
+@dataclass(frozen=True, slots=True)
+class RevealTopIf:
+    """"[Player] reveals the top card of their library. If it's a land card, that player puts it
+    into their hand." (Goblin Guide), with "Otherwise, put that card into your hand." (Coiling
+    Oracle): each player ``who`` names reveals their top card (CR 701.20a); one matching
+    ``filter`` goes to ``to`` ("hand", "graveyard", "battlefield", ``tapped``, under that
+    player's control), another to ``otherwise``, or stays on top when that is None."""
+
+    who: Ref
+    filter: Filter
+    to: str
+    otherwise: str | None = None
+    tapped: bool = False
+
+
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
-               ExileSacrificeReturn, EachPutsFromGraveyard]
+               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf]
 
 
 def nodes(node) -> Iterator:

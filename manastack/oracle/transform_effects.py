@@ -1097,6 +1097,42 @@ class EffectRules:
         cards revealed this way into your hand and the rest ...": a card is put if there is one."""
         return _look_choice(*_present(c), must=True, unrevealed=True)
 
+    def reveal_top_if(self, c):
+        """"[Player] reveals the top card of their library. If it's a [card], [they put it]
+        [where]. (Otherwise, [put it] [where].)" (CR 701.20a): "that player" and "they" are the
+        revealer, "put" alone its controller's own (the player is "you"); "your hand" only then."""
+        who = c[0] if c and _is_player(c[0]) else ir.Ref("you")
+        d = _of(c, _Desc)
+        _need(d.kind == "card" and not d.plural and not d.zone_given, "reveal the top card: if it's a card")
+        puts = [x for x in c if isinstance(x, tuple) and x and x[0] == "reveal_put"]
+        for _, by_them, yours, _zone, _tapped in puts:
+            _need(by_them == (who != ir.Ref("you")), "who puts the revealed card")
+            _need(not yours or who == ir.Ref("you"), "your hand: another player's card")
+        (_, _, _, to, tapped), *rest = puts
+        otherwise = rest[0][3] if rest else None
+        _need(not rest or not rest[0][4], "otherwise, tapped")
+        return [ir.RevealTopIf(who, dataclasses.replace(d.filter, zone="library"), to, otherwise, tapped)]
+
+    def rp_they(self, c):
+        """"that player puts it", "they put it" and where: (tag, by the revealer named, "your"
+        zone, zone, tapped)."""
+        zone, yours, tapped = c[-1]
+        return ("reveal_put", True, yours, zone, tapped)
+
+    def rp_you(self, c):
+        """"put that card" and where, by the ability's controller."""
+        zone, yours, tapped = c[-1]
+        return ("reveal_put", False, yours, zone, tapped)
+
+    def rd_hand(self, c):
+        return "hand", not c, False          # "your hand" (no "their")
+
+    def rd_graveyard(self, c):
+        return "graveyard", not c, False
+
+    def rd_battlefield(self, c):
+        return "battlefield", False, bool(c)
+
     def look_top_one(self, c):
         """"Look at the top card of your library. You may put that card into your graveyard."
         (CR 701.20e): else it stays on top."""
