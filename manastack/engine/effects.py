@@ -45,7 +45,7 @@ from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, Comb
                              ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT)
-from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
+from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
 from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY
 
@@ -1333,6 +1333,10 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
         names = ", ".join(o.card.name for o in hand) or "no cards"
         s.add_log(f"{player.name} reveals their hand: {names}", ("701.20a",), "effect")
         cands = [o for o in hand if objects_match(ctx, o, e.filter, rc)]
+        if e.until_source_leaves and rc.source not in s.battlefield:
+            # CR 610.3a-b: gone already, the hand is revealed but nothing is exiled (the ruling)
+            s.add_log(f"{rc.card.name} has left the battlefield: nothing is exiled", ("610.3a", "610.3b"), "resolve")
+            continue
         if not cands:
             s.add_log(f"{s.players[rc.controller].name} can't choose a card from it", ("701.20a",), "effect")
             continue
@@ -1341,7 +1345,9 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
                                   tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in cands),
                                   {"revealed": [o.id for o in hand]}))
         if e.exile:
-            events.move(ctx, s.objs[answer.args[0]], EXILE, cause=rc.card.name, rules=("701.20a", "406.1"))
+            new = events.move(ctx, s.objs[answer.args[0]], EXILE, cause=rc.card.name, rules=("701.20a", "406.1"))
+            if e.until_source_leaves and new is not None:
+                events.link_exiled(ctx, new, rc.source, (EXILED_UNTIL, EXILED_FROM_HAND))
         else:
             events.discard(ctx, p, s.objs[answer.args[0]])
 

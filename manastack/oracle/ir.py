@@ -932,11 +932,13 @@ class SearchZonesExile:
 @dataclass(frozen=True, slots=True)
 class RevealHandDiscard:
     """``who`` reveals their hand; you choose a card matching ``filter`` from it and that player
-    discards it (CR 701.20a), or you exile it when ``exile``."""
+    discards it (CR 701.20a), or you exile it when ``exile`` (``until_source_leaves``: until
+    the source leaves the battlefield, CR 610.3)."""
 
     filter: Filter
     who: Subject
     exile: bool = False
+    until_source_leaves: bool = False     # exiled until the source leaves, then back to the hand (CR 610.3)
 
 
 @dataclass(frozen=True, slots=True)
