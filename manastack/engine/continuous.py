@@ -392,7 +392,7 @@ def _may_depend(effects) -> bool:
 
 def _reads_pt(f: ir.Filter) -> bool:
     return (f.power_at_most is not None or f.power_at_least is not None or f.toughness_at_most is not None
-            or f.toughness_at_least is not None or f.power_below_source)
+            or f.toughness_at_least is not None or f.power_below_source or f.power_above_hand)
 
 
 def _next(s, remaining, w, objs, started) -> Layered:

@@ -287,6 +287,7 @@ class Filter:
     all_subtypes: tuple[str, ...] = ()   # every one of these subtypes ("an Urza's Power-Plant", CR 205.3i)
     or_self: bool = False         # "~ or another Ally": the source itself matches as well
     power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
+    power_above_hand: bool = False     # "with power greater than the number of cards in your hand"
     shares_color: bool = False    # "that shares a color with it": with the source (CR 105.2, conspire)
     same_mana_value: bool = False   # "with the same mana value as the discarded card": the source's (transmute)
     non_subtypes: tuple[str, ...] = ()   # "non-Human": none of these subtypes (mutate, CR 702.140a)

@@ -555,4 +555,5 @@ def _plain_group(f: ir.Filter) -> bool:
     names the source ("other", "named ~", the chosen color or type), so an effect that outlives
     the source can still read it (CR 611.2c)."""
     return not (f.other or f.or_self or f.named_self or f.targets_self or f.power_below_source or f.damaged_by_self
+                or f.power_above_hand
                 or f.mana_value_equals is not None or "chosen" in f.colors + f.subtypes)

@@ -527,6 +527,11 @@ class ObjectRules:
         _need(c[0] not in _NOT_COUNTERS, "with no counters")
         return "counters_on_them", c[0]
 
+    def p_power_above_hand(self, c):
+        """"with power greater than the number of cards in your hand" (Ensnaring Bridge): the
+        hand of the source's controller, as it is when the filter is read."""
+        return "power_above_hand", True
+
     def p_power_below_self(self, c):
         """"with power less than ~'s power": compared with the source's power (CR 509.1b)."""
         return "power_below_source", True
