@@ -1113,6 +1113,15 @@ class EffectRules:
         _need(not rest or not rest[0][4], "otherwise, tapped")
         return [ir.RevealTopIf(who, dataclasses.replace(d.filter, zone="library"), to, otherwise, tapped)]
 
+    def owner_shuffles_reveal_top(self, c):
+        """Chaos Warp: the target permanent shuffled into its owner's library (CR 701.24a), then
+        that player, the owner as it last existed (CR 608.2h), reveals their top card and puts it
+        onto the battlefield if it is of the description (CR 701.20a)."""
+        what = c[0]
+        _need(isinstance(what, _T) and what.spec.kind == "permanent", "the owner of target permanent")
+        reveal = self.reveal_top_if([ir.Ref(ir.TARGET_OWNER)] + list(c[1:]))[0]
+        return [ir.ShuffleIntoLibrary(what), reveal]
+
     def rp_they(self, c):
         """"that player puts it", "they put it" and where: (tag, by the revealer named, "your"
         zone, zone, tapped)."""
