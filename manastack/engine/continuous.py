@@ -448,7 +448,7 @@ def _may_depend(effects) -> bool:
 
 def _reads_pt(f: ir.Filter) -> bool:
     return (f.power_at_most is not None or f.power_at_least is not None or f.toughness_at_most is not None
-            or f.toughness_at_least is not None or f.power_below_source)
+            or f.toughness_at_least is not None or f.power_below_source or f.power_above_hand)
 
 
 def _next(s, remaining, w, objs, started) -> Layered:
@@ -881,6 +881,8 @@ def _times(s: State, eff: ir.StaticModifyPT, src: Obj, o: Obj) -> int:
         return sum(1 for p in s.permanents() if p.attached_to == o.id and matches(s, p, eff.count.filter, src))
     if type(eff.count) is ir.Filter:
         return count_matching(s, eff.count, src, besides=o)
+    if type(eff.count) is ir.LifeTotal:          # "where X is your life total"; 0 if negative (CR 107.1b)
+        return max(0, s.players[src.controller].life) * eff.count.multiplier
     return 0
 
 

@@ -46,7 +46,7 @@ from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, Comb
                              ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT, TextChange)
-from .state import EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
+from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
 from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
@@ -456,6 +456,24 @@ def _look_reveal_top(ctx, e: ir.LookRevealTop, rc):
     s.add_log(f"{p.name} reveals {top.card.name}", ("701.20a",), "effect")
     if objects_match(ctx, top, e.filter, rc):
         execute(ctx, e.effects, rc)
+
+
+def _reveal_top_if(ctx, e: ir.RevealTopIf, rc):
+    """Each player named reveals the top card of their library (CR 701.20a); a card matching the
+    filter goes where the effect says (onto the battlefield under that player's control), another
+    one where "Otherwise" says, or it stays on top. An empty library reveals nothing."""
+    s = ctx.s
+    for p in named_players(ctx, e.who, rc):
+        player = s.players[p]
+        if not player.library:
+            continue
+        top = s.objs[player.library[-1]]
+        s.add_log(f"{player.name} reveals {top.card.name} from the top of their library", ("701.20a",), "effect")
+        to = e.to if objects_match(ctx, top, e.filter, rc) else e.otherwise
+        if to is None:
+            continue
+        events.move(ctx, top, to, controller=p if to == BATTLEFIELD else None,
+                    tapped=e.tapped and to == BATTLEFIELD, cause=rc.card.name)
 
 
 def _reveal_top_to_hand(ctx, e: ir.RevealTopToHand, rc):
@@ -1351,6 +1369,10 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
         names = ", ".join(o.card.name for o in hand) or "no cards"
         s.add_log(f"{player.name} reveals their hand: {names}", ("701.20a",), "effect")
         cands = [o for o in hand if objects_match(ctx, o, e.filter, rc)]
+        if e.until_source_leaves and rc.source not in s.battlefield:
+            # CR 610.3a-b: gone already, the hand is revealed but nothing is exiled (the ruling)
+            s.add_log(f"{rc.card.name} has left the battlefield: nothing is exiled", ("610.3a", "610.3b"), "resolve")
+            continue
         if not cands:
             s.add_log(f"{s.players[rc.controller].name} can't choose a card from it", ("701.20a",), "effect")
             continue
@@ -1359,7 +1381,9 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
                                   tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in cands),
                                   {"revealed": [o.id for o in hand]}))
         if e.exile:
-            events.move(ctx, s.objs[answer.args[0]], EXILE, cause=rc.card.name, rules=("701.20a", "406.1"))
+            new = events.move(ctx, s.objs[answer.args[0]], EXILE, cause=rc.card.name, rules=("701.20a", "406.1"))
+            if e.until_source_leaves and new is not None:
+                events.link_exiled(ctx, new, rc.source, (EXILED_UNTIL, EXILED_FROM_HAND))
         else:
             events.discard(ctx, p, s.objs[answer.args[0]])
 
@@ -1856,7 +1880,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.HandOnLibrary: _hand_on_library, ir.ShuffleLibrary: _shuffle_library,
     ir.Amass: _amass, ir.Proliferate: _proliferate,
-    ir.DoubleCounters: _double_counters, ir.ReturnPermanents: edicts.return_permanents, ir.RevealTopToHand: _reveal_top_to_hand, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
+    ir.DoubleCounters: _double_counters, ir.ReturnPermanents: edicts.return_permanents, ir.RevealTopToHand: _reveal_top_to_hand, ir.RevealTopIf: _reveal_top_if, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
     ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 

@@ -29,7 +29,7 @@ from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDela
 from .event_types import (NOTHING, BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, PlayerRef, Seen,
                           Attached, Exerted, Unattached,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
-from .state import ItemKind, Obj, PendingTrigger, exiled_with
+from .state import EXILED_FROM_HAND, ItemKind, Obj, PendingTrigger, exiled_with
 from .zones import Zone, BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 from .triggers import collect
 from .wording import possessive
@@ -221,9 +221,10 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     if ev.madness and new is not None:              # exiled this way: madness triggers (CR 702.35a)
         collect(ctx, ExiledWithMadness(new.id, o.owner))
     if from_zone == BATTLEFIELD:
-        for card in exiled_with(s, o.id, until_only=True):    # CR 610.3, 610.3c
-            move(ctx, card, BATTLEFIELD, controller=card.owner, cause=f"{o.card.name} left the battlefield",
-                 rules=("610.3", "610.3c"))
+        for card in exiled_with(s, o.id, until_only=True):    # CR 610.3, 610.3c: to its previous zone
+            back = HAND if EXILED_FROM_HAND in card.designations else BATTLEFIELD
+            move(ctx, card, back, controller=card.owner if back == BATTLEFIELD else None,
+                 cause=f"{o.card.name} left the battlefield", rules=("610.3", "610.3c") if back == BATTLEFIELD else ("610.3",))
     if ev.rebound and new is not None:              # CR 702.88a, 603.7c: cast it at your next upkeep
         if exercise.RECORD is not None:
             exercise.note("KEYWORDS", "rebound", new.card)
@@ -261,10 +262,14 @@ def _split_merged(s, o: Obj, to: str, bottom: bool) -> tuple[Obj | None, tuple[i
 
 def _source_left(s, o: Obj) -> None:
     """CR 113.7a, 608.2h: abilities of ``o`` on the stack keep its power as it last existed on the
-    battlefield, for a target compared with it as they resolve (mentor, CR 702.134a)."""
+    battlefield, for a target compared with it as they resolve (mentor, CR 702.134a); its
+    activated abilities, its counters too (Aether Vial's charge counters; a triggered ability's
+    counters are those of what it saw)."""
     for item in s.stack:
         if item.source == o.id and item.kind != ItemKind.SPELL:
-            item.event = dataclasses.replace(item.event or Seen(), source_power=ch.power(s, o))
+            seen = item.event or Seen()
+            counters = dict(o.counters) if item.kind == ItemKind.ACTIVATED and not seen.counters else seen.counters
+            item.event = dataclasses.replace(seen, source_power=ch.power(s, o), counters=counters)
 
 
 _MOVE_WORDS = {
@@ -284,6 +289,7 @@ _MOVE_WORDS = {
     ("graveyard", "exile"): "is exiled from its owner's graveyard",
     ("graveyard", "battlefield"): "returns to the battlefield from its owner's graveyard",
     ("graveyard", "hand"): "returns to its owner's hand from the graveyard",
+    ("exile", "hand"): "returns to its owner's hand from exile",
 }
 _HIDDEN = (Zone.HAND, Zone.LIBRARY)
 _MOVE_RULES = {"battlefield": ("403.3", "110.1"), "graveyard": ("404.1", "400.7"),

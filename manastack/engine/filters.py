@@ -157,6 +157,10 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.power_below_source and (source is None or ch.power(s, o) >= ch.power(s, source)):
         return False
+    if f.power_above_hand:            # the hand of "you", the source's controller (Ensnaring Bridge)
+        you = controller if controller is not None else source.controller if source is not None else None
+        if you is None or ch.power(s, o) <= len(s.players[you].hand):
+            return False
     if f.same_mana_value and (source is None or ch.mana_value(o) != ch.mana_value(source)):
         return False                  # transmute (CR 702.53a): the discarded card's mana value
     if f.mana_value_at_least is not None and ch.mana_value(o) < _number(f.mana_value_at_least):

@@ -108,6 +108,13 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
     if isinstance(a, ir.PartySize):                 # CR 700.8
         return party_size(ctx.s, rc.controller) * a.multiplier
+    if isinstance(a, ir.SpellsCastThisTurn):             # CR 601.2i
+        return ctx.s.players[rc.controller].spells_cast_this_turn * a.multiplier
+    if isinstance(a, ir.Half):                           # CR 107.1a
+        n = amount(ctx, a.count, rc)
+        return (n + 1) // 2 if a.round_up else n // 2
+    if isinstance(a, ir.LifeTotal):                      # CR 119.1; 0 if negative (107.1b)
+        return max(0, ctx.s.players[rc.controller].life) * a.multiplier
     if isinstance(a, ir.DevotionCount):                  # CR 700.5
         return devotion(ctx.s, rc.controller, a.colors) * a.multiplier
     if isinstance(a, ir.StatOf):

@@ -82,6 +82,7 @@ def enchanted_player(o: "Obj | None") -> int | None:
 # (CR 607.2a), or it returns when the permanent leaves the battlefield (CR 610.3).
 EXILED_WITH = "exiled with"
 EXILED_UNTIL = "exiled until it leaves"
+EXILED_FROM_HAND = "exiled from a hand"     # with EXILED_UNTIL: it returns to its owner's hand (CR 610.3)
 # CR 702.55b: a card exiled by haunt haunts the creature its haunt ability targeted, by the id
 # that creature had then (kept in the card's ``attached_to``, engine.events.link_exiled)
 HAUNTING = "haunting"

@@ -195,7 +195,8 @@ _CONDITIONAL_CHANGING = frozenset({ir.StaticGrantAbility, ir.StaticRemoveTypes, 
 # or counters of a kind on the source ("for each charge counter on ~"); continuous._times.
 STATIC_COUNTS = frozenset({"Filter", "CountersOn",
                            "AttachedCount",      # "for each Aura attached to it": continuous._times
-                           "CardTypesAmong"})    # Tarmogoyf's count: continuous.cda_count
+                           "CardTypesAmong",     # Tarmogoyf's count: continuous.cda_count
+                           "LifeTotal"})         # "where X is your life total": continuous._times
 REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color", "choose_player", "choose_opponent",
                                "double_damage_to_player", "more_counters", "double_counters",
                                "enter_as_copy", "choose_creature_type", "choose_name",   # CR 201.3, engine.card_names

@@ -168,7 +168,8 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone=HAND, to=ev.to)] if hit else []
     if e == "plays_land":       # CR 305.1: the land a player played, under their control
         hit = ev.played and ev.to == BATTLEFIELD and _player_matches(trig.subject, ev.controller,
-                                                                       source)
+                                                                       source) \
+            and not (trig.another and ev.obj == source.id)
         return [Seen(kind, obj=ev.obj, player=ev.controller, to=BATTLEFIELD)] if hit else []
     if e == "enters" and ev.to == BATTLEFIELD:
         new = s.objs.get(ev.obj) if ev.obj is not None else None
@@ -198,6 +199,8 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         new = s.objs.get(ev.obj) if ev.obj is not None else None
         if new is None or new.zone != GRAVEYARD or source.id not in s.objs \
                 or not _matches_subject(s, trig.subject, new, source):
+            return []
+        if trig.from_zone is not None and ev.from_zone != trig.from_zone:   # "from your library"
             return []
         if trig.whose is not None:
             if not _player_matches(trig.whose, new.owner, source):
@@ -771,6 +774,8 @@ def describe_event(s, view: Seen) -> str:
             return f"{name} entering the battlefield"
         if view.from_zone == HAND:
             return f"{s.players[view.player].name} discarding {name}"
+        if view.from_zone is not None and view.from_zone != BATTLEFIELD:
+            return f"{name} being put into a {view.to} from a {view.from_zone}"
         # named as it last existed there (CR 603.10a): a Clone leaves as what it copied
         return f"{view.name or name} leaving the battlefield"
     if kind == "draw":      # the card drawn is in a hand, hidden from the other player (CR 400.2)
@@ -949,6 +954,9 @@ def put_on_stack(ctx) -> bool:
                 item.x = src.cast_x     # CR 107.3m: X of the spell that became it (Jadelight Spelunker)
             elif ab.trigger.event == "reflexive" and t.event is not None and t.event.x is not None:
                 item.x = t.event.x      # CR 603.12, 107.3n: X of the ability that created it
+            elif ab.trigger.event == "cast" and ab.trigger.subject == "self" and t.event is not None \
+                    and t.event.cast_x is not None:
+                item.x = t.event.cast_x     # CR 107.3a, 107.3i: the X announced for the spell (Hydroid Krasis)
             if not choose_modes_and_targets(ctx, item, src, player, ab) \
                     or not choose_division(ctx, item, player, ab):
                 s.add_log(f"{t.label} is removed from the stack: it has no legal targets or modes",

@@ -28,6 +28,7 @@ from manastack.oracle import ir
 from manastack.oracle.parser_tables import load_parser
 from manastack.oracle.subtypes import ABILITY_WORDS
 from manastack.oracle.transform import OracleTransformer, Unsupported, bind, instead_of_line_before
+from manastack.oracle.transform_base import UNROUNDED_HALF
 
 _STARTS = ["kw_line", "activated", "triggered", "static_line", "spell_line", "mode_line", "chapter", "exert_line"]
 _EXERT = re.compile(r"you may exert ~ as it attacks\.", re.I)        # CR 701.43d
@@ -36,7 +37,8 @@ _EXERT = re.compile(r"you may exert ~ as it attacks\.", re.I)        # CR 701.43
 _SPELL_TRIGGER = re.compile(r"when you (?:cycle|cast) ~(?!\w)", re.I)
 # an instant's or sorcery's triggered ability that returns it from its owner's graveyard works
 # only there (CR 113.6k-m; Reach of Branches)
-_GRAVEYARD_TRIGGER = re.compile(r"(?:when|whenever|at)\b.*\breturn ~ from your graveyard\b", re.I)
+_GRAVEYARD_TRIGGER = re.compile(r"(?:when|whenever|at)\b.*\breturn ~ from your graveyard\b|"
+                               r"when ~ is put into your graveyard from your library\b", re.I)
 _CHAPTER = re.compile(r"(?:IV|VI|V|I{1,3})(?:, (?:IV|VI|V|I{1,3}))* — ")   # CR 714.2
 
 
@@ -429,7 +431,9 @@ def _parse_line(line: str, is_spell: bool):
     for start in _starts(line, is_spell):
         try:
             kind, value = OracleTransformer(line).transform(parser().parse(line, start=start))
-            if _misplaced(value, kind == "abilities") or is_spell and start == "activated" \
+            # "half X" that no "Round down each time." rounded (CR 107.1a): not read
+            if _misplaced(value, kind == "abilities") or ir.contains(value, lambda n: n is UNROUNDED_HALF) \
+                    or is_spell and start == "activated" \
                     and not all(type(a) is ir.ActivatedAbility and a.from_graveyard for a in value) \
                     or is_spell and start == "triggered" and not _SPELL_TRIGGER.match(line) \
                     and not all(type(a) is ir.TriggeredAbility and a.from_graveyard for a in value):

@@ -215,8 +215,31 @@ class VoteCount:
     multiplier: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class SpellsCastThisTurn:
+    """"for each spell you've cast this turn": the spells the controller has cast this turn,
+    counted as the effect happens, countered ones too (CR 601.2i)."""
+
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Half:
+    """"half X": ``count`` halved, rounded as the text says, down unless ``round_up`` (CR 107.1a)."""
+
+    count: "Amount"
+    round_up: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LifeTotal:
+    """"your life total": the controller's life total as it is now (CR 119.1, 107.3)."""
+
+    multiplier: int = 1
+
+
 Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, DrawnThisWay, StatOf,
-               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
+               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay, LifeTotal, Half, SpellsCastThisTurn]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -272,6 +295,7 @@ class Filter:
     all_subtypes: tuple[str, ...] = ()   # every one of these subtypes ("an Urza's Power-Plant", CR 205.3i)
     or_self: bool = False         # "~ or another Ally": the source itself matches as well
     power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
+    power_above_hand: bool = False     # "with power greater than the number of cards in your hand"
     shares_color: bool = False    # "that shares a color with it": with the source (CR 105.2, conspire)
     same_mana_value: bool = False   # "with the same mana value as the discarded card": the source's (transmute)
     non_subtypes: tuple[str, ...] = ()   # "non-Human": none of these subtypes (mutate, CR 702.140a)
@@ -917,11 +941,13 @@ class SearchZonesExile:
 @dataclass(frozen=True, slots=True)
 class RevealHandDiscard:
     """``who`` reveals their hand; you choose a card matching ``filter`` from it and that player
-    discards it (CR 701.20a), or you exile it when ``exile``."""
+    discards it (CR 701.20a), or you exile it when ``exile`` (``until_source_leaves``: until
+    the source leaves the battlefield, CR 610.3)."""
 
     filter: Filter
     who: Subject
     exile: bool = False
+    until_source_leaves: bool = False     # exiled until the source leaves, then back to the hand (CR 610.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1915,6 +1941,8 @@ class Trigger:
     # creatures were declared as attackers with it (CR 508.1)
     with_others: int = 0
     untapped: bool = False      # "When ~ enters untapped": it entered untapped (checked as it entered)
+    from_zone: str | None = None  # "put into your graveyard from your library": where it came from
+    another: bool = False       # "When you play another land": not the source itself
 
 
 # --------------------------------------------------------------------------------- abilities
@@ -2077,12 +2105,13 @@ class StaticEffect:
 class StaticModifyPT(StaticEffect):
     """"gets +N/+N" (layer 7c, CR 613.4c), ``count`` times when given: the objects a Filter
     matches ("for each artifact you control"), the source's counters of a kind ("for each charge
-    counter on ~") or the Auras attached ("for each Aura attached to it")."""
+    counter on ~"), the Auras attached ("for each Aura attached to it") or its controller's life
+    total ("-X/-X, where X is your life total")."""
 
     kind: typing.ClassVar[str] = "modify_pt"
     power: int = 0
     toughness: int = 0
-    count: Filter | CountersOn | AttachedCount | None = None
+    count: Filter | CountersOn | AttachedCount | LifeTotal | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -3260,9 +3289,24 @@ class EachPutsFromGraveyard:
     filter: Filter
 
 
+@dataclass(frozen=True, slots=True)
+class RevealTopIf:
+    """"[Player] reveals the top card of their library. If it's a land card, that player puts it
+    into their hand." (Goblin Guide), with "Otherwise, put that card into your hand." (Coiling
+    Oracle): each player ``who`` names reveals their top card (CR 701.20a); one matching
+    ``filter`` goes to ``to`` ("hand", "graveyard", "battlefield", ``tapped``, under that
+    player's control), another to ``otherwise``, or stays on top when that is None."""
+
+    who: Ref
+    filter: Filter
+    to: str
+    otherwise: str | None = None
+    tapped: bool = False
+
+
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ChangeText, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
-               ExileSacrificeReturn, EachPutsFromGraveyard]
+               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf]
 
 
 def nodes(node) -> Iterator:

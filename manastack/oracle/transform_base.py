@@ -159,8 +159,11 @@ class _ForEach:
     removed: str | None = None     # "for each charge counter removed this way"
     destroyed: bool = False        # "for each creature destroyed this way": of ``filter``
     vote: str | None = None        # "for each death vote" (CR 701.38)
+    spells_cast: bool = False      # "for each spell you've cast this turn"
 
     def count(self, multiplier: int = 1):
+        if self.spells_cast:
+            return ir.SpellsCastThisTurn(multiplier)
         if self.vote is not None:
             return ir.VoteCount(self.vote, multiplier)
         if self.kicked:
@@ -207,6 +210,14 @@ def _is_object(subject) -> bool:
     if isinstance(subject, _T):
         return subject.spec.kind in ("permanent", "any", "card", "spell")
     return subject in (IT, THAT_OBJECT, THOSE, THAT_CARD, THAT_TOKEN, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject))
+
+
+@dataclasses.dataclass(frozen=True)
+class _UnroundedHalf:
+    """"half X" before a sentence says which way it is rounded (CR 107.1a)."""
+
+
+UNROUNDED_HALF = _UnroundedHalf()
 
 
 def _need(condition: bool, what: str = "") -> None:
@@ -558,4 +569,5 @@ def _plain_group(f: ir.Filter) -> bool:
     names the source ("other", "named ~", the chosen color or type), so an effect that outlives
     the source can still read it (CR 611.2c)."""
     return not (f.other or f.or_self or f.named_self or f.targets_self or f.power_below_source or f.damaged_by_self
+                or f.power_above_hand
                 or f.mana_value_equals is not None or "chosen" in f.colors + f.subtypes)

@@ -9,7 +9,7 @@ from lark import Token, v_args
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
-from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT,
+from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT, UNROUNDED_HALF,
     IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, THAT_TOKEN, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
     _StillType, _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
@@ -1067,6 +1067,11 @@ class EffectRules:
         card on top of it." (Worldly Tutor; CR 701.20a, 701.23a, 401.4)"""
         return [dataclasses.replace(e, reveal=True) for e in self.search_to_top(c)]
 
+    def hand_desc(self, c):
+        """A card of a revealed hand: "a nonland card from it" with what follows "from it"
+        describing it too ("with mana value 3 or less")."""
+        return self.desc([x for x in c if not isinstance(x, Token)])
+
     def reveal_hand_discard(self, c):
         """"Target opponent reveals their hand. You choose a nonland card from it. That player
         discards that card." (Coercion, Duress; CR 701.20a)."""
@@ -1101,6 +1106,51 @@ class EffectRules:
         """"Put up to two creature cards ... from among them onto the battlefield", "Put all Goblin
         cards revealed this way into your hand and the rest ...": a card is put if there is one."""
         return _look_choice(*_present(c), must=True, unrevealed=True)
+
+    def reveal_top_if(self, c):
+        """"[Player] reveals the top card of their library. If it's a [card], [they put it]
+        [where]. (Otherwise, [put it] [where].)" (CR 701.20a): "that player" and "they" are the
+        revealer, "put" alone its controller's own (the player is "you"); "your hand" only then."""
+        who = c[0] if c and _is_player(c[0]) else ir.Ref("you")
+        d = _of(c, _Desc)
+        _need(d.kind == "card" and not d.plural and not d.zone_given, "reveal the top card: if it's a card")
+        puts = [x for x in c if isinstance(x, tuple) and x and x[0] == "reveal_put"]
+        for _, by_them, yours, _zone, _tapped in puts:
+            _need(by_them == (who != ir.Ref("you")), "who puts the revealed card")
+            _need(not yours or who == ir.Ref("you"), "your hand: another player's card")
+        (_, _, _, to, tapped), *rest = puts
+        otherwise = rest[0][3] if rest else None
+        _need(not rest or not rest[0][4], "otherwise, tapped")
+        return [ir.RevealTopIf(who, dataclasses.replace(d.filter, zone="library"), to, otherwise, tapped)]
+
+    def owner_shuffles_reveal_top(self, c):
+        """Chaos Warp: the target permanent shuffled into its owner's library (CR 701.24a), then
+        that player, the owner as it last existed (CR 608.2h), reveals their top card and puts it
+        onto the battlefield if it is of the description (CR 701.20a)."""
+        what = c[0]
+        _need(isinstance(what, _T) and what.spec.kind == "permanent", "the owner of target permanent")
+        reveal = self.reveal_top_if([ir.Ref(ir.TARGET_OWNER)] + list(c[1:]))[0]
+        return [ir.ShuffleIntoLibrary(what), reveal]
+
+    def rp_they(self, c):
+        """"that player puts it", "they put it" and where: (tag, by the revealer named, "your"
+        zone, zone, tapped)."""
+        zone, yours, tapped = c[-1]
+        return ("reveal_put", True, yours, zone, tapped)
+
+    def rp_you(self, c):
+        """"put that card" and where, by the ability's controller."""
+        zone, yours, tapped = c[-1]
+        return ("reveal_put", False, yours, zone, tapped)
+
+    def rd_hand(self, c):
+        return "hand", not c, False          # "your hand" (no "their")
+
+    def rd_graveyard(self, c):
+        return "graveyard", not c, False
+
+    def rd_battlefield(self, c):
+        return "battlefield", False, bool(c)
 
     def look_top_one(self, c):
         """"Look at the top card of your library. You may put that card into your graveyard."
@@ -1469,6 +1519,10 @@ class EffectRules:
         """"for each death vote" (CR 701.38): the votes for that word in the vote before."""
         return _ForEach(None, vote=str(c[0]).split()[2].lower())
 
+    def for_each_spell_cast(self, c):
+        """"for each spell you've cast this turn" (Aetherflux Reservoir; CR 601.2i)."""
+        return _ForEach(None, spells_cast=True)
+
     def for_each_party(self, c):
         """CR 700.8: "for each creature in your party"."""
         return _ForEach(None, party=True)
@@ -1478,6 +1532,10 @@ class EffectRules:
 
     def that_much(self, c):
         return _Amount(ir.EventAmount())
+
+    def half_x(self, c):
+        """"half X": rounded as the sentence after it says (``round_down_each``), else not read."""
+        return _Amount(UNROUNDED_HALF)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -513,6 +513,13 @@ class FollowupRules:
         card." (Castigate): as Coercion's template, with the card exiled (CR 701.20a, 406.1)."""
         return [dataclasses.replace(e, exile=True) for e in self.reveal_hand_discard(c)]
 
+    def reveal_hand_exile_until(self, c):
+        """"... Exile that card until ~ leaves the battlefield." (Kitesail Freebooter): as
+        Castigate's, the card linked to the source and returned to its owner's hand when the
+        source leaves (CR 610.3)."""
+        return [dataclasses.replace(e, exile=True, until_source_leaves=True)
+                for e in self.reveal_hand_discard([x for x in c if not isinstance(x, Token)])]
+
     def token_has(self, c):
         """"It has "[ability]"" after "create ... token" (CR 111.3): the quoted ability is part
         of the token's characteristics; ``body`` adds it to the token."""
@@ -667,6 +674,10 @@ class FollowupRules:
     def q_devotion(self, c):
         """"your devotion to black", "... to black and red" (CR 700.5)."""
         return ir.DevotionCount(tuple(NAME_TO_COLOR[str(x).lower()] for x in c))
+
+    def q_life_total(self, c):
+        """"your life total" (Death's Shadow; CR 119.1)."""
+        return ir.LifeTotal()
 
     def q_counters(self, c):
         return ir.CountersOn(c[0])

@@ -10,7 +10,7 @@ from lark import Token, v_args
 from manastack.mana import COLOR_NAMES, COLORS, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
-from manastack.oracle.transform_base import (_plain_group, no_it_subject, 
+from manastack.oracle.transform_base import (_plain_group, no_it_subject, UNROUNDED_HALF,
     IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _DoesTheSame, _NotNew, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind, cost_of)
 
@@ -220,10 +220,11 @@ class LineRules:
         # CR 113.6k-m: "you may return ~ from your graveyard to your hand" works from there only;
         # a trigger about the card itself (dies, leaves) would have to see it leave first, and an
         # Aura's or Equipment's about its permanent triggers on the battlefield (CR 603.10a)
+        into_graveyard = dataclasses.replace(trigger, from_zone=None) == _SELF_INTO_GRAVEYARD
         from_graveyard = ir.contains(effects, _returns_self)
         _need(not from_graveyard or trigger.subject not in ("self", "enchanted", "equipped")
-              or trigger.event == "beginning_of_step", "a trigger of the card itself from a graveyard")
-        if trigger == _SELF_INTO_GRAVEYARD:
+              or trigger.event == "beginning_of_step" or into_graveyard, "a trigger of the card itself from a graveyard")
+        if into_graveyard:
             # the card triggers where it went (CR 603.6c), controlled by its owner (CR 113.8)
             from_graveyard = True
             effects = [_owner_is_you(e) for e in effects]
@@ -809,7 +810,15 @@ class LineRules:
                 effects[i] = dataclasses.replace(effects[i], duration=duration or "permanent")
             elif d is not None:
                 duration = d
+        _need(not ir.contains(effects, lambda n: n is UNROUNDED_HALF), "half without a rounding (CR 107.1a)")
         return _gains_as_it_becomes(effects)
+
+    def round_down_each(self, c):
+        """"[effects with half X]. Round down each time.": each half rounded down (CR 107.1a)."""
+        found: list = []
+        effects = [_replaced(e, UNROUNDED_HALF, ir.Half(ir.X()), found) for clause in c if clause for e in clause]
+        _need(bool(found), "round down without a half")
+        return self.sentence([effects])
 
     def where_x(self, c):
         """"[effects with X], where X is [a quantity]": X in those effects is that quantity
@@ -1256,6 +1265,20 @@ def _token_with(effect, has: _TokenHas):
                                abilities=spec.abilities + has.abilities,
                                text="\n".join(t for t in (spec.text, has.text) if t))
     return dataclasses.replace(effect, token=spec)
+
+
+def _replaced(node, old, new, found: list):
+    """``node`` with every ``old`` in it replaced by ``new``; ``found`` collects each one."""
+    if node is old:
+        found.append(node)
+        return new
+    if isinstance(node, (tuple, list)):
+        return type(node)(_replaced(n, old, new, found) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {f.name: _replaced(getattr(node, f.name), old, new, found) for f in dataclasses.fields(node)}
+        changes = {k: v for k, v in changes.items() if v is not getattr(node, k)}
+        return dataclasses.replace(node, **changes) if changes else node
+    return node
 
 
 def _with_x(node, value, found: list):

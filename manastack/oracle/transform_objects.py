@@ -258,8 +258,6 @@ class ObjectRules:
               "that targets, kicked")
         if kind == "spell":
             fields["zone"] = "stack"
-        # counters on ~ are read while ~ is on the battlefield: for spells its cast trigger sees
-        _need(kind == "spell" or "mana_value_equals" not in fields, "mana value equal to counters")
         types = fields.get("types", ())
         if len(types) > 1 and (fields.get("keywords") or fields.get("without_keywords")):
             # "artifact, enchantment, or creature with flying": the keyword words go with the
@@ -528,6 +526,11 @@ class ObjectRules:
         """"creatures with +1/+1 counters on them": the plural of :meth:`p_with_counter`."""
         _need(c[0] not in _NOT_COUNTERS, "with no counters")
         return "counters_on_them", c[0]
+
+    def p_power_above_hand(self, c):
+        """"with power greater than the number of cards in your hand" (Ensnaring Bridge): the
+        hand of the source's controller, as it is when the filter is read."""
+        return "power_above_hand", True
 
     def p_power_below_self(self, c):
         """"with power less than ~'s power": compared with the source's power (CR 509.1b)."""

@@ -125,7 +125,7 @@ class StaticRules:
         each creature card in all graveyards" would; "the number of charge counters on ~" counts
         the source's counters."""
         group, quantity = c[0], c[-1]
-        _need(type(quantity) in (ir.CountOf, ir.CountersOn) and quantity.multiplier == 1, "where X is")
+        _need(type(quantity) in (ir.CountOf, ir.CountersOn, ir.LifeTotal) and quantity.multiplier == 1, "where X is")
         count = quantity.filter if type(quantity) is ir.CountOf else quantity
         out = []
         for ab in group:
@@ -621,6 +621,12 @@ class StaticRules:
     def part_every_type(self, c):
         """"is every creature type" (CR 205.3m), in layer 4."""
         return "all_creature_types", {}
+
+    def part_every_basic_land_type(self, c):
+        """"Lands you control are every basic land type in addition to their other types."
+        (Dryad of the Ilysian Grove): the five added in layer 4, each with its mana ability
+        (CR 305.6-7, 613.1d), as Urborg's one."""
+        return "add_types", {"types": (), "subtypes": tuple(BASIC_LAND_MANA), "colors": ()}
 
     def part_base_pt(self, c):
         """"has base power and toughness 0/2": set in layer 7b (CR 613.4b), before any change

@@ -45,6 +45,13 @@ class TriggerRules:
             f = dataclasses.replace(f, controller=c[2])
         return ir.Trigger("enters", f)
 
+    def e_enters_tapped(self, c):
+        """"Whenever a permanent enters tapped and under your control" (Amulet of Vigor): it was
+        tapped as it entered, seen as the trigger looks at the event (CR 603.2, 603.6a, 614.1c)."""
+        trigger = self.e_enters([x for x in c if not isinstance(x, Token)])
+        _need(trigger.subject.tapped is None, "enters tapped")
+        return dataclasses.replace(trigger, subject=dataclasses.replace(trigger.subject, tapped=True))
+
     def e_self_or_another_enters(self, c):
         """"Whenever ~ or another Ally enters under your control": ~ itself, or another
         permanent of that kind (CR 603.6a)."""
@@ -131,6 +138,10 @@ class TriggerRules:
         """"When ~ is put into a graveyard from anywhere": the card itself going to its owner's
         graveyard from any zone (CR 400.3); the ability triggers from there (CR 603.6c)."""
         return ir.Trigger("put_into_graveyard", "self")
+
+    def e_self_put_into_graveyard_from_library(self, c):
+        """"When ~ is put into your graveyard from your library" (CR 400.3, 603.6c)."""
+        return ir.Trigger("put_into_graveyard", "self", from_zone="library")
 
     def e_put_into_graveyard(self, c):
         """"Whenever a creature card is put into an opponent's graveyard from anywhere": a card
@@ -461,6 +472,11 @@ class TriggerRules:
         """"Whenever a player / an opponent plays a land" (CR 305.1): the special action only,
         not a land put onto the battlefield by an effect."""
         return ir.Trigger("plays_land", c[0] or "each")
+
+    def e_plays_another_land(self, c):
+        """"When you play another land" (City of Traitors): a land played other than ~, which
+        would otherwise trigger on itself as it is played (CR 305.1, 603.6a)."""
+        return ir.Trigger("plays_land", c[0] or "each", another=True)
 
     def e_you_discard(self, c):
         """"Whenever you cycle or discard a card": cycling discards the card, and the ability
