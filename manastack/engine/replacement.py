@@ -40,7 +40,7 @@ from .effect_records import (DamageChangeEffect, DrawReplacement, ExileIfDies, N
 from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from, shares_creature_type
 from .runner import Ctx
 from .wording import possessive
-from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK
+from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
 
 # CR 616.1a-e: the rank of an effect in the order of choice.
@@ -138,6 +138,25 @@ def _madness_exile(event: ZoneChange) -> None:
     event.madness = True
 
 
+def _to_hand(event: ZoneChange) -> None:
+    event.to = HAND
+
+
+def _to_library_top(event: ZoneChange) -> None:
+    event.to = LIBRARY
+
+
+def _to_library_bottom(event: ZoneChange) -> None:
+    event.to = LIBRARY
+    event.bottom = True
+
+
+# where a counter's self-replacement puts the spell (CR 614.15): words for the log, and the change
+_INSTEAD = {"exile": ("into exile", _to_exile), "hand": ("into its owner's hand", _to_hand),
+            "library_top": ("on top of its owner's library", _to_library_top),
+            "library_bottom": ("on the bottom of its owner's library", _to_library_bottom)}
+
+
 def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
     name, to = o.card.name, event.to
     out = []
@@ -151,8 +170,9 @@ def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
         out.append(Replacement("aftermath", f"{name} is exiled instead of going to its owner's {to} (aftermath)",
                                ("702.127a", "614.1a"), _to_exile, pure=True))
     if event.exile_instead and to == GRAVEYARD:       # "countered this way, exile it instead"
-        out.append(Replacement("self", f"{event.exile_instead} exiles {name} instead of putting it into its "
-                               "owner's graveyard", ("614.15", "616.1a"), _to_exile, rank="self", pure=True))
+        where = _INSTEAD[event.instead_to]
+        out.append(Replacement("self", f"{event.exile_instead} puts {name} {where[0]} instead of into its "
+                               "owner's graveyard", ("614.15", "616.1a"), where[1], rank="self", pure=True))
     if event.resolved and to == GRAVEYARD and "rebound" in o.cast_costs:
         out.append(Replacement("rebound", f"{name} is exiled instead of going to its owner's graveyard (rebound)",
                                ("702.88a", "614.1a"), _rebound_exile, pure=True))

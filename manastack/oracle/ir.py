@@ -563,10 +563,13 @@ class Sacrifice:
 @dataclass(frozen=True, slots=True)
 class CounterSpell:
     """"Counter target spell."; with ``exile``, "If that spell is countered this way, exile it
-    instead of putting it into its owner's graveyard." (a self-replacement effect, CR 614.15)."""
+    instead of putting it into its owner's graveyard." (a self-replacement effect, CR 614.15);
+    with ``instead`` ("hand", "library_top", "library_bottom"), "... put it into its owner's hand
+    / on top of / on the bottom of its owner's library instead of into that player's graveyard"."""
 
     what: Subject
     exile: bool = False
+    instead: str = ""
 
 
 @dataclass(frozen=True, slots=True)

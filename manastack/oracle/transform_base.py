@@ -53,9 +53,13 @@ class _GainPrevented:
     field: str = "gain_life"
 
 
+@dataclass(frozen=True)
 class _CounteredExile:
-    """The sentence "If that spell is countered this way, exile it instead ...", until ``body``
-    joins it to the counter before it (CR 614.15)."""
+    """The sentence "If that spell is countered this way, exile it instead ..." (``to`` "exile")
+    or "... put it into its owner's hand instead ..." ("hand", "library_top", "library_bottom"),
+    until ``body`` joins it to the counter before it (CR 614.15)."""
+
+    to: str = "exile"
 
 
 @dataclass(frozen=True)

@@ -705,9 +705,11 @@ class LineRules:
                 out[start:] = [_keep_types(e) for e in out[start:]]
                 continue
             if sentence and isinstance(sentence[0], _CounteredExile):
-                _need(len(out) > start and type(out[-1]) in (ir.CounterSpell, ir.CounterUnlessPays)
+                to = sentence[0].to
+                _need(len(out) > start and type(out[-1]) in ((ir.CounterSpell, ir.CounterUnlessPays)
+                                                            if to == "exile" else (ir.CounterSpell,))
                       and len(sentence) == 1, "countered this way")
-                out[-1] = dataclasses.replace(out[-1], exile=True)      # CR 614.15
+                out[-1] = dataclasses.replace(out[-1], **({"exile": True} if to == "exile" else {"instead": to}))
                 continue
             if sentence and isinstance(sentence[0], ir.IfYouWin):
                 # CR 701.30d after a clash; CR 705.2 after a coin flip (perhaps a "you may"),
