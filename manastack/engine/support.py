@@ -128,7 +128,7 @@ ADDITIONAL_COST_PARTS = frozenset({"PayLifeCost", "SacrificeCost", "SacrificeCos
                                    "DiscardCost.card_type", "DiscardCost.at_random", "ReturnToHandCost",
                                    "TapUntappedCost", "TapUntappedCost.count", "ExileFromGraveyardCost",
                                    "ExileFromGraveyardCost.count", "RevealFromHandCost", "PutCounterCost",
-                                   "PutCounterCost.filter"})
+                                   "PutCounterCost.filter", "PayLifeCost.x"})
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "SacrificeCost", "PayLifeCost", "TapUntappedCost", "ExileFromHandCost",
                                     "ExileFromHandCost.count", "SacrificeCost.count", "ReturnToHandCost",
@@ -511,6 +511,8 @@ def _walk(node, out: list[str]) -> None:
         c = node.cost
         if node.is_mana and c.part(ir.PayEnergyCost):      # mana sources skip costs other than {T}/{Q}/sacrifice
             out.append("a mana ability with an energy cost")
+        if (life := c.part(ir.PayLifeCost)) is not None and life.x:
+            out.append("pay X life in an activation cost")      # announced only as a spell is cast
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self
                                 or c.part(ir.RemoveCountersCost)):
             out.append("any player may activate a mana ability or one paid with its own permanent")

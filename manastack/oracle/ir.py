@@ -1679,9 +1679,11 @@ class ExertCost:
 
 @dataclass(frozen=True, slots=True)
 class PayLifeCost:
-    """"Pay 2 life" (CR 119.4)."""
+    """"Pay 2 life" (CR 119.4); with ``x``, "pay X life" in a spell's additional cost: X is
+    announced as the spell is cast (CR 601.2b, 107.3) and ``amount`` is then set to it."""
 
     amount: int
+    x: bool = False
 
 
 @dataclass(frozen=True, slots=True)

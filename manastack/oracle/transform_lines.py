@@ -525,6 +525,8 @@ class LineRules:
         return ir.PayEnergyCost(len(c))
 
     def c_life(self, c):
+        if str(c[0]).upper() == "X":      # announced as a spell is cast (support: additional costs only)
+            return ir.PayLifeCost(0, x=True)
         _need(str(c[0]).isdigit(), "pay X life")
         return ir.PayLifeCost(int(c[0]))
 
