@@ -442,13 +442,16 @@ def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude: frozens
     return answer.args[0]
 
 
-def _choose_life_x(ctx: Ctx, player: int, label: str) -> int:
+def _choose_life_x(ctx: Ctx, player: int, label: str, least: int = 0) -> int:
     """CR 601.2b, 107.3a: X of an additional cost "pay X life", announced even when the spell is
     cast without paying its mana cost (it is no mana cost). A player may pay at most their life
-    total, and 0 whatever it is or when it can't change (CR 119.4, 119.8)."""
+    total, and 0 whatever it is or when it can't change (CR 119.4, 119.8); ``least``: X divided
+    among that many targets is at least that (CR 601.2d)."""
     s = ctx.s
     top = 0 if life_cant_change(s, player) is not None else max(0, min(s.players[player].life, MAX_X))
-    options = tuple(Action(ActionKind.X, (x,), f"X = {x}") for x in range(top + 1))
+    if top < least:
+        raise Rollback()        # CR 601.2d: too little to give each target 1; never cast
+    options = tuple(Action(ActionKind.X, (x,), f"X = {x}") for x in range(least, top + 1))
     answer = ctx.ask(Decision(player, "x", f"Choose X for {label}: pay X life (CR 107.3a, 119.4)", options))
     return answer.args[0]
 
@@ -569,7 +572,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
                       least=division_least(item, ab), fits=x_fits(s, item, spell, player))
     spell.cast_x = item.x              # CR 202.3e: X counts in its mana value on the stack
     if not base.x_count and any(p.x for c in others for p in c.parts if type(p) is ir.PayLifeCost):
-        item.x = _choose_life_x(ctx, player, card.name)     # "pay X life": not in the mana value
+        item.x = _choose_life_x(ctx, player, card.name, division_least(item, ab))   # not in the mana value
         others = [_life_x_paid(c, item.x) for c in others]
     if item.x:
         s.add_log(f"X is {item.x}", ("107.3a", "601.2b"), "choice")

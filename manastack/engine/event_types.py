@@ -161,6 +161,7 @@ class CardDraw:
     player: int
     dredge: int | None = None
     replaced: object = None         # the DrawReplacement record used instead (CR 614.11)
+    wins: int | None = None         # the permanent whose ability makes the player win instead
 
 
 @dataclass(slots=True)

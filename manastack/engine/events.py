@@ -425,6 +425,13 @@ def draw(ctx: Ctx, player: int, n: int = 1, why: str = "") -> None:
         if proposed.replaced is not None:                   # CR 614.11: no card is drawn
             _draw_replaced(ctx, proposed.replaced)
             continue
+        if proposed.wins is not None:       # the draw is replaced even if they can't win (its rulings)
+            source = s.objs[proposed.wins]
+            execute(ctx, (ir.WinGame(ir.Ref("you")),),
+                    ResolutionContext(player, source.id, source.card, [], 0, NOTHING, ()))
+            if s.result is not None:
+                return
+            continue
         if not p.library:
             p.drew_from_empty = True
             s.add_log(f"{p.name} can't draw: their library is empty", ("121.4", "704.5b"))

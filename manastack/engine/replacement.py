@@ -205,7 +205,7 @@ def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
     s = ctx.s
     p = s.players[event.player]
     cands = [oid for oid in p.graveyard if (n := dredge_amount(s.objs[oid].card)) is not None and len(p.library) >= n]
-    if _replace_draw(ctx, event, cands):
+    if _replace_draw(ctx, event, cands, [] if p.library else _empty_draw_wins(s, event.player)):
         return
     if not cands:
         return
@@ -223,21 +223,43 @@ def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
               "instead of drawing (dredge)", ("702.52a", "614.1a"), "replacement")
 
 
-def _replace_draw(ctx: Ctx, event: CardDraw, dredges: list[int]) -> bool:
-    """"The next time you would draw a card this turn, ... instead" (CR 614.11): with such
-    effects waiting, one of them, or a dredge, replaces the draw, the player choosing which
-    (CR 616.1). Whether one was there."""
+def _has_empty_draw_wins(card) -> bool:
+    return any(type(ab) is ir.ReplacementAbility and ab.kind == "empty_draw_wins" for ab in card.abilities)
+
+
+def _empty_draw_wins(s, player: int) -> list[int]:
+    """The permanents ``player`` controls that say "If you would draw a card while your library
+    has no cards in it, you win the game instead." (CR 614.1a, 121.4)."""
+    return [o.id for o in holding(s, _has_empty_draw_wins)
+            if o.controller == player and _has_empty_draw_wins(layers.card_now(s, o))]
+
+
+def _replace_draw(ctx: Ctx, event: CardDraw, dredges: list[int], wins: list[int]) -> bool:
+    """"The next time you would draw a card this turn, ... instead" (CR 614.11), and "... while
+    your library has no cards in it, you win the game instead" (``wins``): with such effects,
+    one of them, or a dredge, replaces the draw, the player choosing which (CR 616.1). Whether
+    one was there."""
     s = ctx.s
     waiting = [e for e in s.effects if type(e) is DrawReplacement and e.affected == event.player]
-    if not waiting:
+    if not waiting and not wins:
         return False
-    options = tuple(Action(ActionKind.REPLACEMENT, (f"draw:{e.timestamp}",), f"{e.source} instead") for e in waiting) \
+    options = tuple(Action(ActionKind.REPLACEMENT, (f"win:{oid}",), f"{s.objs[oid].card.name}: win the game instead")
+                    for oid in wins) \
+        + tuple(Action(ActionKind.REPLACEMENT, (f"draw:{e.timestamp}",), f"{e.source} instead") for e in waiting) \
         + tuple(Action(ActionKind.REPLACEMENT, (f"dredge:{oid}",), f"dredge {dredge_amount(s.objs[oid].card)}: "
                        f"{s.objs[oid].card.name}") for oid in dredges)
     answer = options[0] if len(options) == 1 else ctx.ask(Decision(
         event.player, DecisionKind.REPLACEMENT_ORDER, f"{s.players[event.player].name} would draw a card: choose "
         "the replacement effect that applies (CR 616.1)", options, {"event": event.kind}))
     kind, _, key = answer.args[0].partition(":")
+    if kind == "win":
+        event.wins = int(key)
+        card = s.objs[event.wins].card
+        if exercise.RECORD is not None:
+            exercise.note("REPLACEMENT_KINDS", "empty_draw_wins", card)
+        s.add_log(f"Replacement: {s.players[event.player].name} would draw a card from an empty library, and "
+                  f"wins the game instead ({card.name})", ("614.1a", "121.4"), "replacement")
+        return True
     if kind == "dredge":
         event.dredge = int(key)
         card = s.objs[event.dredge].card

@@ -204,7 +204,8 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
                                "damage_change",    # CR 614.1a, engine.replacement._damage_changes
                                "life_gain_change",
                                "damage_as_counters",
-                               "life_floor"})   # CR 614.1a, engine.events._damage_results   # CR 614.1a, engine.replacement._own_prevention   # CR 614.1a, 119.10, engine.replacement.modify_life_gain
+                               "life_floor",
+                               "empty_draw_wins"})     # CR 614.1a, 121.4, engine.replacement.apply_drawing   # CR 614.1a, engine.events._damage_results   # CR 614.1a, engine.replacement._own_prevention   # CR 614.1a, 119.10, engine.replacement.modify_life_gain
 # What keeps "enters tapped" from applying: a state condition or an action as it enters
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
