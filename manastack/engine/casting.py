@@ -503,6 +503,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     else:
         card = o.card
     from_graveyard = o.zone == GRAVEYARD
+    from_hand = o.zone == HAND
     origin = CAST_FROM.get(o.zone)        # where it is cast from (conditions.CAST_FROM)
     rebound = o.zone == HAND and alt_costs.keyword(o.card, "rebound") is not None
     late = "Instant" not in o.card.types and not sorcery_timing(s, player)   # CR 307.1: a time a sorcery couldn't
@@ -528,7 +529,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
     s.next_id += 1
     s.stack.append(item)
-    emerging = alt_costs.announce(ctx, player, spell, costs)        # CR 601.2b: kicker, buyback, ...
+    emerging = alt_costs.announce(ctx, player, spell, costs, from_hand)     # CR 601.2b: kicker, buyback, ...
     if "overload" in spell.cast_costs and card.overloaded is not None:
         spell.printed, spell.card = card, card.overloaded      # its text changed (CR 702.96b)
         card = item.card = card.overloaded

@@ -159,6 +159,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_attack_alone", "cant_block_alone",   # CR 506.5, engine.combat
                           "additional_land",            # CR 305.2, engine.legality.land_limit
                           "cast_as_though_flash",       # CR 601.3, engine.timing.can_cast_timing
+                          "cast_without_paying",        # CR 118.9, engine.costs.alternative.alternatives
                           "must_be_blocked_by_all",     # CR 509.1c, engine.combat.block_problem
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land

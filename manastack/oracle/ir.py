@@ -2563,7 +2563,17 @@ class StaticLifeCantChange(StaticEffect):
     kind: typing.ClassVar[str] = "life_cant_change"
 
 
+@dataclass(frozen=True, slots=True)
+class StaticCastWithoutPaying(StaticEffect):
+    """"You may cast spells from your hand without paying their mana costs." (CR 118.9, 601.2b):
+    an alternative cost of nothing for the spells ``affected`` describes, cast from the hand of
+    the permanent's controller."""
+
+    kind: typing.ClassVar[str] = "cast_without_paying"
+
+
 STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
+    StaticCastWithoutPaying,
     StaticModifyPT,
     StaticSetBasePT,
     StaticPTEqualCount,
