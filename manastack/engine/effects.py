@@ -1458,6 +1458,9 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
     says and there are (any number up to it with "up to"); they enter together, neither cast nor
     played (CR 305.4), so a land put this way is not the turn's land."""
     s = ctx.s
+    if e.each_player:
+        _each_puts_from_hand(ctx, e, rc)
+        return
     p = s.players[rc.controller]
     chosen: list = []
     for _ in range(e.amount):
@@ -1478,6 +1481,40 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
             new = events.move(ctx, s.objs[i], BATTLEFIELD, controller=rc.controller, tapped=e.tapped, rules=("305.4",))
             if new is not None and new.zone == BATTLEFIELD:
                 rc.created.append(new.id)     # "that creature" after this (CR 400.7)
+
+
+def _each_puts_from_hand(ctx, e: ir.PutFromHand, rc):
+    """"Each player may put an artifact, creature, enchantment, or land card from their hand onto
+    the battlefield.": each player in APNAP order chooses up to ``e.amount`` such cards of their
+    hand as the effect happens (CR 101.4, 608.2d), then all of them enter at once, each under its
+    owner's control (CR 305.4: neither cast nor played); choices they bring (a copy, a color)
+    are made as they enter (Show and Tell's rulings)."""
+    s = ctx.s
+    chosen: list[int] = []
+    for player in s.apnap():
+        p = s.players[player]
+        mine: list[int] = []
+        for _ in range(e.amount):
+            cands = [i for i in p.hand if i not in mine
+                     and objects_match(ctx, s.objs[i], replace(e.filter, zone=HAND), replace(rc, controller=player))]
+            if not cands:
+                break
+            answer = ctx.ask(Decision(player, DecisionKind.PUT_FROM_HAND,
+                                      f"{p.name}: put which card from your hand onto the battlefield?",
+                                      tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in cands)
+                                      + (Action(ActionKind.DONE, (), "none" if not mine else "no more"),)))
+            if answer.kind != ActionKind.CHOOSE:
+                break
+            mine.append(answer.args[0])
+        if not mine:
+            s.add_log(f"{p.name} puts no card from their hand onto the battlefield", ("305.4", "101.4"), "effect")
+        chosen += mine
+    with events.together(ctx):
+        for i in chosen:
+            o = s.objs[i]
+            new = events.move(ctx, o, BATTLEFIELD, controller=o.owner, tapped=e.tapped, rules=("305.4", "101.4"))
+            if new is not None and new.zone == BATTLEFIELD:
+                rc.created.append(new.id)
 
 
 def _shuffle_library(ctx, e: ir.ShuffleLibrary, rc):

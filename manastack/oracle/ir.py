@@ -1960,6 +1960,9 @@ PROTECTION_OR = " or from "
 # "protection from the chosen player" (CR 702.16k): the player chosen as the card entered, a
 # Keyword("protection") arg only where the card has "As ~ enters, choose a player"
 CHOSEN_PLAYER = "the chosen player"
+# "from their hand" in "Each player may put ... from their hand": bound by that "may" (no filter
+# keeps it: the engine's support lists don't name it)
+THEIR_HAND = "their hand"
 # "enchanted player" of an Aura with "Enchant player" (CR 303.4b, 702.5d): the name of a Ref to
 # that player, and the ``whose`` of a trigger ("At the beginning of enchanted player's upkeep",
 # "Whenever enchanted player draws a card"), the ``attacked`` of "attacks enchanted player" and
@@ -3051,12 +3054,15 @@ _Effects3 = Union[_Effects2, ChooseTarget]
 class PutFromHand:
     """"Put a land card from your hand onto the battlefield [tapped]": you choose ``amount``
     cards matching ``filter`` in your hand (fewer with ``up_to``; as many as there are) and
-    they enter together under your control, neither cast nor played (CR 305.4)."""
+    they enter together under your control, neither cast nor played (CR 305.4). With
+    ``each_player``, "Each player may put ... from their hand ...": each player chooses up to
+    ``amount`` cards of their own hand, and all enter together, each under its owner's control."""
 
     filter: Filter
     tapped: bool = False
     amount: int = 1
     up_to: bool = False
+    each_player: bool = False
 
 
 _Effects4 = Union[_Effects3, PutFromHand]

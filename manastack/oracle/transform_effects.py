@@ -1174,7 +1174,9 @@ class EffectRules:
         n, d = _number(c[0]), c[1]
         _need(isinstance(n, int) and isinstance(d, _Desc) and d.kind == "card" and d.plural == (n > 1)
               and d.filter.zone == "hand", "put from your hand")
-        return [ir.PutFromHand(dataclasses.replace(d.filter, controller=None), len(c) > 2, n, up_to)]
+        their = d.filter.controller == ir.THEIR_HAND      # kept for "Each player may put" (may_player)
+        return [ir.PutFromHand(dataclasses.replace(d.filter, controller=ir.THEIR_HAND if their else None),
+                               len(c) > 2, n, up_to)]
 
     def hand_on_library(self, c):
         """"Put two cards from your hand on top of your library in any order" (CR 401.4)."""

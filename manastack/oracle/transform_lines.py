@@ -1000,6 +1000,13 @@ class LineRules:
         """"[player] may [do something]": the player both chooses and does it (CR 603.5)."""
         who, effects = c
         _need(_is_player(who), "may")
+        if who == ir.Ref("each_player") and len(effects) == 1 and type(effects[0]) is ir.PutFromHand \
+                and effects[0].filter.controller == ir.THEIR_HAND:
+            # "Each player may put an artifact ... card from their hand onto the battlefield.": all
+            # choose, then all enter at once (Show and Tell's rulings; CR 101.4)
+            put = effects[0]
+            return [dataclasses.replace(put, filter=dataclasses.replace(put.filter, controller=None),
+                                        up_to=True, each_player=True)]
         if all(type(e) is ir.Draw and e.up_to for e in effects):   # "may draw up to two cards": one choice, 0 to 2
             return [dataclasses.replace(e, who=who) if e.who in (ir.Ref("you"), PREV_PLAYER) else e for e in effects]
         return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) in (ir.Ref("you"), PREV_PLAYER)
