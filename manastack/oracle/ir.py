@@ -2677,6 +2677,7 @@ class YouControl:
     filters: tuple[Filter, ...]
     at_least: int = 1
     at_most: int | None = None
+    other_than_seen: bool = False     # "other" than the object a triggered ability saw enter
 
 
 @dataclass(frozen=True, slots=True)

@@ -199,9 +199,14 @@ class LineRules:
         _need(not (type(condition) is ir.PlayerCount and condition.whose == "that_player")
               or that == ir.Ref("triggering_player"), "if that player: no player named")
         # "Whenever a Mountain enters ..., if you control at least five other Mountains": "other"
-        # means other than the one that entered, which the condition doesn't read
-        _need(not (isinstance(trigger.subject, ir.Filter) and type(condition) is ir.YouControl
-                   and any(f.other for f in condition.filters)), "other than the object the trigger names")
+        # means other than the one that entered (Valakut's rulings), read so for an enters trigger
+        # about another object; refused for the others
+        if isinstance(trigger.subject, ir.Filter) and type(condition) is ir.YouControl \
+                and any(f.other for f in condition.filters):
+            _need(trigger.event == "enters" and not trigger.subject.other and not trigger.one_or_more
+                  and all(f.other for f in condition.filters), "other than the object the trigger names")
+            condition = dataclasses.replace(condition, other_than_seen=True, filters=tuple(
+                dataclasses.replace(f, other=False) for f in condition.filters))
         # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
         _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
         _need(condition != "cast_in_your_main_phase", "if you cast it during your main phase: a permanent")
