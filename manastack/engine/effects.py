@@ -1224,7 +1224,7 @@ def _search(ctx, e: ir.SearchLibrary, rc):
                                                                Action(ActionKind.NO, (), "graveyard only"))))
         zones = ("graveyard", "library") if answer.kind == ActionKind.YES else ("graveyard",)
     found = []
-    for _ in range(e.amount):
+    for _ in range(e.amount if isinstance(e.amount, int) else amount(ctx, e.amount, rc)):
         cands = [s.objs[i] for z in zones for i in getattr(p, z) if s.objs[i] not in found]
         cands = [o for o in cands if objects_match(ctx, o, replace(f, zone=o.zone), rc)]
         if must and not cands:

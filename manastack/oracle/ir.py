@@ -199,6 +199,12 @@ class DestroyedThisWay:
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificedThisWay:
+    """"that many" after "Sacrifice any number of lands.": how many permanents this ability's
+    edict before it sacrificed (CR 701.21a, 608.2c)."""
+
+
+@dataclass(frozen=True, slots=True)
 class VoteCount:
     """"for each death vote" (Council's dilemma): the votes cast for ``choice`` in the vote of
     this resolution (CR 701.38a), times ``multiplier``."""
@@ -208,7 +214,8 @@ class VoteCount:
 
 
 Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
-               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay]
+               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay,
+               SacrificedThisWay]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -888,7 +895,7 @@ class SearchLibrary:
     filter: Filter
     to: str = "hand"
     tapped: bool = False
-    amount: int = 1
+    amount: "int | SacrificedThisWay" = 1     # "up to that many" (Scapeshift), counted as it resolves
     reveal: bool = False      # the found cards are shown to all (CR 701.23e)
     who: Subject = Ref("you")
     up_to: bool = False
@@ -1538,11 +1545,13 @@ class ReturnPermanents:
 class SacrificePermanents:
     """"[Player] sacrifices [N] [permanents]" (an edict, CR 701.21a): each player ``who`` names
     chooses ``count`` permanents they control that match ``filter`` (its "you" is that
-    player) and sacrifices them; all of them if they control fewer."""
+    player) and sacrifices them; all of them if they control fewer. With ``up_to`` ("Sacrifice
+    any number of lands."), as many of them as the player likes, none included."""
 
     who: Subject
     filter: Filter
     count: int = 1
+    up_to: bool = False
 
 
 @dataclass(frozen=True, slots=True)
