@@ -47,3 +47,15 @@ def test_countered_spell_elsewhere_needs_a_plain_counter():
     assert not _card("Counter target spell unless its controller pays {3}. If that spell is countered this "
                      "way, put it into its owner's hand instead of into that player's graveyard.",
                      "Instant").fully_supported
+
+
+def test_that_many_needs_what_it_counts():
+    """"that many" counts what the effect before it sacrificed (Scapeshift) or exiled (Settle the
+    Wreckage, CR 608.2c); with nothing such before it, it counts nothing and is refused."""
+    assert _card("Sacrifice any number of lands. Search your library for up to that many land cards, put "
+                 "them onto the battlefield tapped, then shuffle your library.", "Sorcery").fully_supported
+    assert not _card("Draw a card. Search your library for up to that many land cards, put them onto the "
+                     "battlefield tapped, then shuffle your library.", "Sorcery").fully_supported
+    assert not _card("Destroy all attacking creatures target player controls. That player may search their "
+                     "library for that many basic land cards, put those cards onto the battlefield tapped, "
+                     "then shuffle their library.", "Instant").fully_supported

@@ -62,4 +62,4 @@ def sacrifice_permanents(ctx, e: ir.SacrificePermanents, rc) -> None:
         o = s.objs.get(oid)
         if o is not None and o.zone == BATTLEFIELD:
             events.sacrifice(ctx, o)
-            rc.sacrificed += 1          # "that many" after it (Scapeshift)
+            rc.counted["sacrificed"] = rc.counted.get("sacrificed", 0) + 1   # "that many" after it

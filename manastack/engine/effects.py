@@ -389,6 +389,7 @@ def _exile(ctx, e: ir.Exile, rc):
         for o in named_objects(ctx, e.what, rc):
             new = events.move(ctx, o, EXILE, cause=rc.card.name, rules=("406.1", "701.13a"))
             rc.did = True
+            rc.counted["exiled"] = rc.counted.get("exiled", 0) + 1      # "that many", gone or not
             if mark and new is not None:
                 events.link_exiled(ctx, new, rc.source, mark)
 

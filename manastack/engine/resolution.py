@@ -48,7 +48,7 @@ class ResolutionContext:
     damaged: list = field(default_factory=list)    # ids of the permanents it dealt damage to
     destroyed: list = field(default_factory=list)  # the permanents it destroyed, as they last were
     life_lost: int = 0      # life the players lost to this resolution so far (CR 119.3)
-    sacrificed: int = 0     # permanents its edicts sacrificed so far (CR 701.21a)
+    counted: dict = field(default_factory=dict)    # "sacrificed", "exiled" -> permanents so far (608.2c)
     chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
     won_flip: bool | None = None    # the controller won (lost) the coin flip; None: no flip (CR 705.2)
@@ -97,8 +97,8 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return sum(1 for _, c in rc.votes if c == a.choice) * a.multiplier
     if isinstance(a, ir.LifeLostThisWay):
         return rc.life_lost
-    if isinstance(a, ir.SacrificedThisWay):     # "Sacrifice any number of lands. ... that many"
-        return rc.sacrificed
+    if isinstance(a, ir.CountedThisWay):     # "Sacrifice any number of lands. ... that many"
+        return rc.counted.get(a.verb, 0)
     if isinstance(a, ir.DestroyedThisWay):       # as they last existed on the battlefield (CR 608.2h)
         src = source_obj(ctx, rc)
         return sum(1 for o in rc.destroyed if matches(ctx.s, o, a.filter, src, rc.controller)) * a.multiplier

@@ -537,9 +537,11 @@ def _walk(node, out: list[str]) -> None:
         out.append(f"effect {t.__name__}")
     if t in (ir.SpellAbility, ir.ActivatedAbility, ir.TriggeredAbility):
         out += _division_gaps(node)
-        if ir.contains(node.effects, lambda n: type(n) is ir.SacrificedThisWay) and not any(
-                type(e) is ir.SacrificePermanents and e.up_to for e in node.effects):
-            out.append("\"that many\" with nothing sacrificed this way before it")    # engine.edicts
+        for verb, before in (("sacrificed", lambda e: type(e) is ir.SacrificePermanents and e.up_to),
+                             ("exiled", lambda e: type(e) is ir.Exile and (type(e.what) is ir.ControlledBy or
+                                                                           isinstance(e.what, ir.Ref) and e.what.name == "all"))):
+            if ir.contains(node.effects, lambda n: n == ir.CountedThisWay(verb)) and not any(map(before, node.effects)):
+                out.append(f"\"that many\" with nothing {verb} this way before it")    # engine.edicts, effects._exile
         if len(node.targets) != 1 and ir.contains(node.effects, lambda n: n == ir.Ref(ir.TARGET_OWNER)):
             out.append("the owner of one target of several")     # engine.resolution: the first
     if _is_effect(t) and t is not ir.DealDamage and any(

@@ -199,9 +199,13 @@ class DestroyedThisWay:
 
 
 @dataclass(frozen=True, slots=True)
-class SacrificedThisWay:
-    """"that many" after "Sacrifice any number of lands.": how many permanents this ability's
-    edict before it sacrificed (CR 701.21a, 608.2c)."""
+class CountedThisWay:
+    """"that many" after "Sacrifice any number of lands." (``verb`` "sacrificed") or "Exile all
+    attacking creatures target player controls." ("exiled"): how many permanents this ability's
+    effect before it sacrificed, or set out to exile, whether or not they got there (CR 608.2c;
+    Settle the Wreckage's rulings)."""
+
+    verb: str = "sacrificed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +219,7 @@ class VoteCount:
 
 Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, StatOf,
                BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay,
-               SacrificedThisWay]
+               CountedThisWay]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -895,7 +899,7 @@ class SearchLibrary:
     filter: Filter
     to: str = "hand"
     tapped: bool = False
-    amount: "int | SacrificedThisWay" = 1     # "up to that many" (Scapeshift), counted as it resolves
+    amount: "int | CountedThisWay" = 1     # "[up to] that many" (Scapeshift), counted as it resolves
     reveal: bool = False      # the found cards are shown to all (CR 701.23e)
     who: Subject = Ref("you")
     up_to: bool = False

@@ -391,7 +391,11 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             _need(its_default is not None, "its controller")
             return its_default
         elif value is THAT_PLAYER:
-            # after a target that may be a player, "that player" would mean that target
+            # after a target that may be a player, "that player" would mean that target: read so
+            # in a spell whose one target is a player ("Exile all attacking creatures target
+            # player controls. That player may search ...", Settle the Wreckage)
+            if that_player is None and it_default is None and len(specs) == 1 and specs[0].kind in ("player", "opponent"):
+                return ir.Target(0)
             _need(that_player is not None and not any(sp.kind in _PLAYER_TARGETS for sp in specs),
                   "that player")
             return that_player

@@ -1272,7 +1272,10 @@ class EffectRules:
         return "up_to", _number(c[0])
 
     def search_that_many(self, c):
-        return "up_to", ir.SacrificedThisWay()
+        return "up_to", ir.CountedThisWay()
+
+    def search_that_many_exiled(self, c):
+        return ir.CountedThisWay("exiled")
 
     def article(self, c):
         return "a"
@@ -1523,9 +1526,9 @@ def _look_choice(pick: _Pick, dest: tuple, rest: str, must: bool, unrevealed: bo
 
 def _count(amount, many: bool = False):
     """A search amount: N, or ("up_to", N) for "up to N"; with ``many`` also "up to that many"
-    (``ir.SacrificedThisWay``)."""
+    (``ir.CountedThisWay``)."""
     n = amount[1] if isinstance(amount, tuple) else amount
-    _need(isinstance(n, int) or many and type(n) is ir.SacrificedThisWay, "search for X cards")
+    _need(isinstance(n, int) or many and type(n) is ir.CountedThisWay, "search for X cards")
     return n
 
 
