@@ -1778,6 +1778,10 @@ def _conditional(ctx, e: ir.Conditional, rc):
     src = source_obj(ctx, rc)
     if type(e.condition) is ir.ObjectIs:
         met = _object_is(ctx, e.condition, rc)
+    elif type(e.condition) is ir.AmountAtLeast:     # counted as it happens (CR 608.2c, 608.2h)
+        if exercise.RECORD is not None:
+            exercise.note("STATE_CONDITIONS", "AmountAtLeast", rc.card)
+        met = amount(ctx, e.condition.amount, rc) >= e.condition.at_least
     else:
         met = src is not None and evaluate(ctx.s, e.condition, src)
     if e.condition == "kicked":

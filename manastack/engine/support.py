@@ -219,7 +219,8 @@ STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "Oppon
 STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "SelfIs", "ObjectCount", "AnyOf", "AllOf",
                               "EnteredThisTurn",
                               "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
-                              "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
+                              "ObjectIs",     # "If that creature is a Human", engine.effects._object_is
+                              "AmountAtLeast"})   # "If the sacrificed creature's toughness was 4 or greater", effects._conditional
 # Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana.abilities.limited):
 # "Activate only if ...", "... only once each turn", "... no more than N times each turn".
 MANA_LIMITS = frozenset({"condition", "once", "times"})
@@ -486,7 +487,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.event!r} untapped")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
-        if t is ir.TriggeredAbility and type(node.condition) is ir.ObjectIs:
+        if t is ir.TriggeredAbility and type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast):
             out.append("a condition on an object named before, as an intervening \"if\"")   # effects._conditional only
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
@@ -508,7 +509,7 @@ def _walk(node, out: list[str]) -> None:
         if node.is_mana:
             out += [f"activation limit {k!r} on a mana ability" for k in mana_limits(node) if k not in MANA_LIMITS]
         _condition_gaps(node.condition, out)
-        if type(node.condition) is ir.ObjectIs:
+        if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast):
             out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
         if node.is_mana and c.part(ir.PayEnergyCost):      # mana sources skip costs other than {T}/{Q}/sacrifice

@@ -1109,6 +1109,16 @@ class Conditional:
 
 
 @dataclass(frozen=True, slots=True)
+class AmountAtLeast:
+    """"If the sacrificed creature's toughness was 4 or greater": the condition of a
+    ``Conditional`` that ``amount``, counted as the effect happens, is at least ``at_least``
+    (CR 608.2c, 608.2h)."""
+
+    amount: "Amount"
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
 class ObjectIs:
     """"If that creature is a Human", "If it's an artifact creature", "If that creature was
     green or white": the condition of a ``Conditional`` that the target ``what`` has the
@@ -2864,7 +2874,7 @@ class ManaSpent:
 
 
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower, SelfIs,
-                       ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion]
+                       ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion, AmountAtLeast]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 

@@ -265,6 +265,14 @@ class LineRules:
     def cond_had_no_counter(self, c):
         return ir.HadCounter(c[0], none=True)
 
+    def cond_sacrificed_stat(self, c):
+        """"If the sacrificed creature's toughness was 4 or greater": the permanent sacrificed to
+        pay the cost, as it last existed (CR 608.2h)."""
+        n = _number(str(c[-1]))
+        _need(isinstance(n, int), "was X or greater")
+        stat = next(x for x in c if x in ("power", "toughness", "mana_value"))
+        return ir.AmountAtLeast(ir.StatOf(ir.Ref(ir.SACRIFICED), stat), n)
+
     def cond_cast_from_hand(self, c):
         """"if you cast it from your hand", "If this spell was cast from your hand" (CR 601.2a)."""
         return "cast_from_hand"
