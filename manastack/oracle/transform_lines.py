@@ -761,6 +761,10 @@ class LineRules:
                 out[start:] = [sentence[0].replace(before)]
                 continue
             start = len(out)
+            if any(type(e) is ir.SacrificePermanents and e.up_to for e in out):
+                # "Sacrifice any number of Mountains. ~ deals that much damage ...": how many were
+                # sacrificed, not an amount of the event (Landslide, Last-Ditch Effort; CR 608.2c)
+                sentence = [_counted_that_much(e) for e in sentence]
             out += sentence
         _vote_references(out)
         # a land that stops being a land loses its basic land types' mana abilities (CR 205.1a,
@@ -1035,6 +1039,19 @@ _PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life"
 
 
 _SELF_INTO_GRAVEYARD = ir.Trigger("put_into_graveyard", "self")
+
+
+def _counted_that_much(node):
+    """``node`` with "that much" (``ir.EventAmount``) read as the number of permanents sacrificed
+    before it in the same ability (``ir.CountedThisWay``)."""
+    if node == ir.EventAmount():
+        return ir.CountedThisWay()
+    if isinstance(node, tuple):
+        return tuple(_counted_that_much(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type) and ir.contains(node, lambda n: n == ir.EventAmount()):
+        return dataclasses.replace(node, **{f.name: _counted_that_much(getattr(node, f.name))
+                                            for f in dataclasses.fields(node)})
+    return node
 
 
 def _owner_is_you(node):
