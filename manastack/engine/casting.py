@@ -575,6 +575,9 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     if not base.x_count and any(p.x for c in others for p in c.parts if type(p) is ir.PayLifeCost):
         item.x = _choose_life_x(ctx, player, card.name, division_least(item, ab))   # not in the mana value
         others = [_life_x_paid(c, item.x) for c in others]
+        if exercise.RECORD is not None:       # paid as "pay N life" from here on (alt_costs.pay_other)
+            for aspect in ("PayLifeCost", "PayLifeCost.x"):
+                exercise.note("ADDITIONAL_COST_PARTS", aspect, card)
     if item.x:
         s.add_log(f"X is {item.x}", ("107.3a", "601.2b"), "choice")
     if item.targets:
