@@ -442,6 +442,26 @@ def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude: frozens
     return answer.args[0]
 
 
+def _choose_life_x(ctx: Ctx, player: int, label: str, least: int = 0) -> int:
+    """CR 601.2b, 107.3a: X of an additional cost "pay X life", announced even when the spell is
+    cast without paying its mana cost (it is no mana cost). A player may pay at most their life
+    total, and 0 whatever it is or when it can't change (CR 119.4, 119.8); ``least``: X divided
+    among that many targets is at least that (CR 601.2d)."""
+    s = ctx.s
+    top = 0 if life_cant_change(s, player) is not None else max(0, min(s.players[player].life, MAX_X))
+    if top < least:
+        raise Rollback()        # CR 601.2d: too little to give each target 1; never cast
+    options = tuple(Action(ActionKind.X, (x,), f"X = {x}") for x in range(least, top + 1))
+    answer = ctx.ask(Decision(player, "x", f"Choose X for {label}: pay X life (CR 107.3a, 119.4)", options))
+    return answer.args[0]
+
+
+def _life_x_paid(cost: ir.Cost, x: int) -> ir.Cost:
+    """``cost`` with its "pay X life" made "pay ``x`` life" once X is announced."""
+    return ir.Cost(cost.mana, tuple(ir.PayLifeCost(x) if type(p) is ir.PayLifeCost and p.x else p
+                                    for p in cost.parts))
+
+
 def _choose_loyalty_x(ctx: Ctx, player: int, o: Obj, label: str, fits=None) -> int:
     """CR 107.3, 606.6: X of a "-X" loyalty cost, at most the loyalty counters ``o`` has, and
     one the targets chosen allow (``fits``, :func:`targets.x_fits`)."""
@@ -483,6 +503,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     else:
         card = o.card
     from_graveyard = o.zone == GRAVEYARD
+    from_hand = o.zone == HAND
     origin = CAST_FROM.get(o.zone)        # where it is cast from (conditions.CAST_FROM)
     rebound = o.zone == HAND and alt_costs.keyword(o.card, "rebound") is not None
     late = "Instant" not in o.card.types and not sorcery_timing(s, player)   # CR 307.1: a time a sorcery couldn't
@@ -508,7 +529,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     item = StackItem(s.next_id, "spell", spell.id, player, card, spell_ability_index(card), card.name)
     s.next_id += 1
     s.stack.append(item)
-    emerging = alt_costs.announce(ctx, player, spell, costs)        # CR 601.2b: kicker, buyback, ...
+    emerging = alt_costs.announce(ctx, player, spell, costs, from_hand)     # CR 601.2b: kicker, buyback, ...
     if "overload" in spell.cast_costs and card.overloaded is not None:
         spell.printed, spell.card = card, card.overloaded      # its text changed (CR 702.96b)
         card = item.card = card.overloaded
@@ -551,6 +572,12 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
                       total=lambda x: total_cost(s, player, spell, x, base)[0], use=spell_use(spell, base),
                       least=division_least(item, ab), fits=x_fits(s, item, spell, player))
     spell.cast_x = item.x              # CR 202.3e: X counts in its mana value on the stack
+    if not base.x_count and any(p.x for c in others for p in c.parts if type(p) is ir.PayLifeCost):
+        item.x = _choose_life_x(ctx, player, card.name, division_least(item, ab))   # not in the mana value
+        others = [_life_x_paid(c, item.x) for c in others]
+        if exercise.RECORD is not None:       # paid as "pay N life" from here on (alt_costs.pay_other)
+            for aspect in ("PayLifeCost", "PayLifeCost.x"):
+                exercise.note("ADDITIONAL_COST_PARTS", aspect, card)
     if item.x:
         s.add_log(f"X is {item.x}", ("107.3a", "601.2b"), "choice")
     if item.targets:

@@ -379,7 +379,10 @@ def holds(s: State, condition: "ir.StateCondition", src: Obj, seen: Seen | None 
     """A typed condition, seen from ``src`` and its controller ("you"); ``seen``: the event of
     a triggered ability, whose player "that player" is (CR 603.2)."""
     if type(condition) is ir.YouControl:
-        n = sum(1 for o in s.permanents() if o.controller == src.controller
+        # "five other Mountains" in a trigger on a Mountain entering: other than that one, whether
+        # or not it is still there (Valakut's rulings; CR 603.4)
+        skip = seen.obj if condition.other_than_seen and seen is not None else None
+        n = sum(1 for o in s.permanents() if o.controller == src.controller and o.id != skip
                 and any(upcalls.matches(s, o, f, src) for f in condition.filters))
         return n >= condition.at_least and (condition.at_most is None or n <= condition.at_most)
     if type(condition) is ir.NotYourTurn:

@@ -21,17 +21,21 @@ def _choose(ctx, e, rc, kind: str, verb: str, rule: str) -> list[int]:
     count = e.count if type(e.count) is int else amount(ctx, e.count, rc)     # for each vote (CR 701.38)
     for player in [p for p in s.apnap() if p in players]:
         picks: list[int] = []
+        up_to = getattr(e, "up_to", False)      # "any number of lands": none is an answer too
         for _ in range(count):
             cands = [o for o in objects_matching(s, e.filter, source, controller=player)
                      if o.controller == player and o.id not in picks]
             if not cands:
                 break
-            if len(cands) == 1:
+            if len(cands) == 1 and not up_to:
                 picks.append(cands[0].id)
                 continue
             answer = ctx.ask(Decision(player, kind,
                                       f"Choose a permanent to {verb} for {rc.card.name} (CR {rule})",
-                                      tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in cands)))
+                                      tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in cands)
+                                      + ((Action(ActionKind.DONE, (), "no more"),) if up_to else ())))
+            if answer.kind != ActionKind.CHOOSE:
+                break
             picks.append(answer.args[0])
         if not picks:
             s.add_log(f"{s.players[player].name} controls nothing {rc.card.name} makes them {verb}",
@@ -59,3 +63,4 @@ def sacrifice_permanents(ctx, e: ir.SacrificePermanents, rc) -> None:
         o = s.objs.get(oid)
         if o is not None and o.zone == BATTLEFIELD:
             events.sacrifice(ctx, o)
+            rc.counted["sacrificed"] = rc.counted.get("sacrificed", 0) + 1   # "that many" after it

@@ -392,6 +392,7 @@ def _exile(ctx, e: ir.Exile, rc):
         for o in named_objects(ctx, e.what, rc):
             new = events.move(ctx, o, EXILE, cause=rc.card.name, rules=("406.1", "701.13a"))
             rc.did = True
+            rc.counted["exiled"] = rc.counted.get("exiled", 0) + 1      # "that many", gone or not
             if mark and new is not None:
                 events.link_exiled(ctx, new, rc.source, mark)
 
@@ -671,7 +672,7 @@ def _counter(ctx, e: ir.CounterSpell, rc):
             sid = int(t[1:])
             item = next((i for i in ctx.s.stack if i.id == sid), None)
             if item is not None:
-                events.counter_spell(ctx, item, rc.card.name, exile=e.exile)
+                events.counter_spell(ctx, item, rc.card.name, exile=e.exile, instead=e.instead)
             elif isinstance(e.what, ir.Ref):      # "counter that spell": it has left the stack
                 ctx.s.add_log(f"{rc.card.name}: that spell is no longer on the stack, so nothing is "
                               "countered", ("609.3",), "resolve")
@@ -1278,7 +1279,7 @@ def _search(ctx, e: ir.SearchLibrary, rc):
                                                                Action(ActionKind.NO, (), "graveyard only"))))
         zones = ("graveyard", "library") if answer.kind == ActionKind.YES else ("graveyard",)
     found = []
-    for _ in range(e.amount):
+    for _ in range(e.amount if isinstance(e.amount, int) else amount(ctx, e.amount, rc)):
         cands = [s.objs[i] for z in zones for i in getattr(p, z) if s.objs[i] not in found]
         cands = [o for o in cands if objects_match(ctx, o, replace(f, zone=o.zone), rc)]
         if must and not cands:
@@ -1518,6 +1519,9 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
     says and there are (any number up to it with "up to"); they enter together, neither cast nor
     played (CR 305.4), so a land put this way is not the turn's land."""
     s = ctx.s
+    if e.each_player:
+        _each_puts_from_hand(ctx, e, rc)
+        return
     p = s.players[rc.controller]
     chosen: list = []
     for _ in range(e.amount):
@@ -1538,6 +1542,40 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
             new = events.move(ctx, s.objs[i], BATTLEFIELD, controller=rc.controller, tapped=e.tapped, rules=("305.4",))
             if new is not None and new.zone == BATTLEFIELD:
                 rc.created.append(new.id)     # "that creature" after this (CR 400.7)
+
+
+def _each_puts_from_hand(ctx, e: ir.PutFromHand, rc):
+    """"Each player may put an artifact, creature, enchantment, or land card from their hand onto
+    the battlefield.": each player in APNAP order chooses up to ``e.amount`` such cards of their
+    hand as the effect happens (CR 101.4, 608.2d), then all of them enter at once, each under its
+    owner's control (CR 305.4: neither cast nor played); choices they bring (a copy, a color)
+    are made as they enter (Show and Tell's rulings)."""
+    s = ctx.s
+    chosen: list[int] = []
+    for player in s.apnap():
+        p = s.players[player]
+        mine: list[int] = []
+        for _ in range(e.amount):
+            cands = [i for i in p.hand if i not in mine
+                     and objects_match(ctx, s.objs[i], replace(e.filter, zone=HAND), replace(rc, controller=player))]
+            if not cands:
+                break
+            answer = ctx.ask(Decision(player, DecisionKind.PUT_FROM_HAND,
+                                      f"{p.name}: put which card from your hand onto the battlefield?",
+                                      tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in cands)
+                                      + (Action(ActionKind.DONE, (), "none" if not mine else "no more"),)))
+            if answer.kind != ActionKind.CHOOSE:
+                break
+            mine.append(answer.args[0])
+        if not mine:
+            s.add_log(f"{p.name} puts no card from their hand onto the battlefield", ("305.4", "101.4"), "effect")
+        chosen += mine
+    with events.together(ctx):
+        for i in chosen:
+            o = s.objs[i]
+            new = events.move(ctx, o, BATTLEFIELD, controller=o.owner, tapped=e.tapped, rules=("305.4", "101.4"))
+            if new is not None and new.zone == BATTLEFIELD:
+                rc.created.append(new.id)
 
 
 def _shuffle_library(ctx, e: ir.ShuffleLibrary, rc):
@@ -1813,6 +1851,10 @@ def _conditional(ctx, e: ir.Conditional, rc):
     src = source_obj(ctx, rc)
     if type(e.condition) is ir.ObjectIs:
         met = _object_is(ctx, e.condition, rc)
+    elif type(e.condition) is ir.AmountAtLeast:     # counted as it happens (CR 608.2c, 608.2h)
+        if exercise.RECORD is not None:
+            exercise.note("STATE_CONDITIONS", "AmountAtLeast", rc.card)
+        met = amount(ctx, e.condition.amount, rc) >= e.condition.at_least
     else:
         met = src is not None and evaluate(ctx.s, e.condition, src)
     if e.condition == "kicked":

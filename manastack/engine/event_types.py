@@ -63,7 +63,9 @@ class ZoneChange:
     sacrificed: bool = False                # CR 701.21a: the move is a sacrifice
     resolved: bool = False                  # CR 608.2n: an instant or sorcery spell leaving as it resolves
     colors_spent: int = 0                   # CR 702.44a: colors of mana spent on the spell that enters
-    exile_instead: str = ""                 # CR 614.15: the card whose own effect exiles it instead
+    exile_instead: str = ""                 # CR 614.15: the card whose own effect moves it instead
+    instead_to: str = "exile"               # ... to exile, "hand", "library_top" or "library_bottom"
+    bottom: bool = False                    # put on the bottom of a library (CR 401.1)
     rebound: bool = False                   # CR 702.88a: exiled by rebound's replacement
     pay_life: int = 0                       # CR 614.12a, 119.4: life paid as it enters (Blood Crypt)
     old: Any = None                         # the object as it last existed (603.10a)
@@ -159,6 +161,7 @@ class CardDraw:
     player: int
     dredge: int | None = None
     replaced: object = None         # the DrawReplacement record used instead (CR 614.11)
+    wins: int | None = None         # the permanent whose ability makes the player win instead
 
 
 @dataclass(slots=True)

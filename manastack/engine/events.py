@@ -68,7 +68,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
          bottom: bool = False, cause: str = "", rules: tuple[str, ...] = (), x: int = 0,
          quiet: bool = False, counters: dict | None = None, riders: tuple = (),
          discarded: bool = False, resolved: bool = False, colors_spent: int = 0,
-         exile_instead: str = "", sacrificed: bool = False, played: bool = False,
+         exile_instead: str = "", instead_to: str = "exile", sacrificed: bool = False, played: bool = False,
          attach: int | None = None) -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
     ``counters``: a permanent that enters "with" counters (CR 614.1c, e.g. persist 702.79a).
@@ -81,7 +81,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     instant or sorcery spell put into a graveyard as it resolves (CR 608.2n), which rebound replaces;
     ``colors_spent``: of the mana spent on the spell that becomes this permanent (sunburst, CR 702.44a);
     ``exile_instead``: the card whose effect exiles the object instead of putting it into a
-    graveyard (a self-replacement effect, CR 614.15: "If that spell is countered this way, ...");
+    graveyard (a self-replacement effect, CR 614.15: "If that spell is countered this way, ...") and
+    ``instead_to`` where it puts it ("exile", "hand", "library_top", "library_bottom");
     ``played``: a land played, the special action (CR 305.1); ``attach``: the permanent an Aura
     entering from elsewhere than the stack is to enchant, named by the effect (CR 303.4f), or
     ``aura_placement.NOTHING`` for one no longer there.
@@ -92,12 +93,14 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         return None
     from_zone = o.zone
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders,
-                    resolved=resolved, colors_spent=colors_spent, exile_instead=exile_instead, discarded=discarded,
+                    resolved=resolved, colors_spent=colors_spent, exile_instead=exile_instead,
+                    instead_to=instead_to, discarded=discarded,
                     sacrificed=sacrificed, played=played)
     if from_zone in (STACK, HAND, BATTLEFIELD) and to != EXILE or to == GRAVEYARD:
         replacement.apply_leaving(ctx, o, ev, discarded)     # CR 614.1a, 614.6, 616.1
         if ev.to != to:
             to, quiet = ev.to, True
+        bottom = bottom or ev.bottom
     if to in (HAND, LIBRARY) and s.variant and commanders.is_commander(s, o) \
             and _to_command_zone(ctx, o, to):
         to, quiet = "command", True
@@ -427,6 +430,13 @@ def draw(ctx: Ctx, player: int, n: int = 1, why: str = "") -> None:
             continue
         if proposed.replaced is not None:                   # CR 614.11: no card is drawn
             _draw_replaced(ctx, proposed.replaced)
+            continue
+        if proposed.wins is not None:       # the draw is replaced even if they can't win (its rulings)
+            source = s.objs[proposed.wins]
+            execute(ctx, (ir.WinGame(ir.Ref("you")),),
+                    ResolutionContext(player, source.id, source.card, [], 0, NOTHING, ()))
+            if s.result is not None:
+                return
             continue
         if not p.library:
             p.drew_from_empty = True
@@ -936,10 +946,12 @@ def exert(ctx: Ctx, o: Obj, player: int, rules: tuple[str, ...] = ("701.43a",)) 
     collect(ctx, Exerted(o.id, player))
 
 
-def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool = False) -> None:
+def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool = False,
+                  instead: str = "") -> None:
     """CR 701.6a: a countered spell goes to its owner's graveyard; an ability just leaves.
     A spell that "can't be countered" stays (CR 101.2: the "can't" wins). With ``exile`` the
-    counter exiles it instead, a self-replacement effect of the counter (CR 614.15)."""
+    counter exiles it instead, with ``instead`` ("hand", "library_top", "library_bottom") puts it
+    there: a self-replacement effect of the counter (CR 614.15), applied before any other (616.1a)."""
     s = ctx.s
     if item.kind == ItemKind.SPELL and any(type(ab) is ir.StaticAbility and isinstance(ab.effect, ir.StaticCantBeCountered)
                                     for ab in item.card.abilities):
@@ -957,7 +969,8 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool =
     if item.kind == ItemKind.SPELL:
         o = s.objs[item.source]
         ctx.lki[f"s{item.id}"] = o      # the spell as it last existed, for "its controller" (CR 608.2h)
-        move(ctx, o, GRAVEYARD, quiet=True, exile_instead=by if exile else "")
+        move(ctx, o, GRAVEYARD, quiet=True, exile_instead=by if exile or instead else "",
+             instead_to=instead or "exile")
 
 
 # ------------------------------------------------------------------------------ attachments, links, counters

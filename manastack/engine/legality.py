@@ -273,11 +273,13 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
 def _beyond_bound(s, o, bound: Capacity | None) -> bool:
     """A quick "no" that is exact: ``o`` is in a hand, can be cast only for its mana cost
     (:func:`alt_costs.only_mana_cost`), nothing on the battlefield reduces costs (increases
-    only add generic mana, CR 601.2f), and the bound on the player's mana rules that cost out.
+    only add generic mana, CR 601.2f), nothing lets it be cast without paying it (CR 118.9), and
+    the bound on the player's mana rules that cost out.
     :func:`why_not_cast` would come to "can't pay" too, after checking timing, targets and
     additional costs first."""
     return bound is not None and o.zone == HAND and alt_costs.only_mana_cost(o.card) \
-        and bound.cannot_pay(o.card.mana_cost) and next(ch.static_effects(s, ir.StaticCostReduction), None) is None
+        and bound.cannot_pay(o.card.mana_cost) and next(ch.static_effects(s, ir.StaticCostReduction), None) is None \
+        and next(ch.static_effects(s, ir.StaticCastWithoutPaying), None) is None
 
 
 def _plain_in_hand(o, player: int) -> bool:

@@ -40,7 +40,7 @@ from .effect_records import (DamageChangeEffect, DrawReplacement, ExileIfDies, N
 from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from, shares_creature_type
 from .runner import Ctx
 from .wording import possessive
-from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK
+from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
 
 # CR 616.1a-e: the rank of an effect in the order of choice.
@@ -138,6 +138,25 @@ def _madness_exile(event: ZoneChange) -> None:
     event.madness = True
 
 
+def _to_hand(event: ZoneChange) -> None:
+    event.to = HAND
+
+
+def _to_library_top(event: ZoneChange) -> None:
+    event.to = LIBRARY
+
+
+def _to_library_bottom(event: ZoneChange) -> None:
+    event.to = LIBRARY
+    event.bottom = True
+
+
+# where a counter's self-replacement puts the spell (CR 614.15): words for the log, and the change
+_INSTEAD = {"exile": ("into exile", _to_exile), "hand": ("into its owner's hand", _to_hand),
+            "library_top": ("on top of its owner's library", _to_library_top),
+            "library_bottom": ("on the bottom of its owner's library", _to_library_bottom)}
+
+
 def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
     name, to = o.card.name, event.to
     out = []
@@ -151,8 +170,9 @@ def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
         out.append(Replacement("aftermath", f"{name} is exiled instead of going to its owner's {to} (aftermath)",
                                ("702.127a", "614.1a"), _to_exile, pure=True))
     if event.exile_instead and to == GRAVEYARD:       # "countered this way, exile it instead"
-        out.append(Replacement("self", f"{event.exile_instead} exiles {name} instead of putting it into its "
-                               "owner's graveyard", ("614.15", "616.1a"), _to_exile, rank="self", pure=True))
+        where = _INSTEAD[event.instead_to]
+        out.append(Replacement("self", f"{event.exile_instead} puts {name} {where[0]} instead of into its "
+                               "owner's graveyard", ("614.15", "616.1a"), where[1], rank="self", pure=True))
     if event.resolved and to == GRAVEYARD and "rebound" in o.cast_costs:
         out.append(Replacement("rebound", f"{name} is exiled instead of going to its owner's graveyard (rebound)",
                                ("702.88a", "614.1a"), _rebound_exile, pure=True))
@@ -185,7 +205,7 @@ def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
     s = ctx.s
     p = s.players[event.player]
     cands = [oid for oid in p.graveyard if (n := dredge_amount(s.objs[oid].card)) is not None and len(p.library) >= n]
-    if _replace_draw(ctx, event, cands):
+    if _replace_draw(ctx, event, cands, [] if p.library else _empty_draw_wins(s, event.player)):
         return
     if not cands:
         return
@@ -203,21 +223,43 @@ def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
               "instead of drawing (dredge)", ("702.52a", "614.1a"), "replacement")
 
 
-def _replace_draw(ctx: Ctx, event: CardDraw, dredges: list[int]) -> bool:
-    """"The next time you would draw a card this turn, ... instead" (CR 614.11): with such
-    effects waiting, one of them, or a dredge, replaces the draw, the player choosing which
-    (CR 616.1). Whether one was there."""
+def _has_empty_draw_wins(card) -> bool:
+    return any(type(ab) is ir.ReplacementAbility and ab.kind == "empty_draw_wins" for ab in card.abilities)
+
+
+def _empty_draw_wins(s, player: int) -> list[int]:
+    """The permanents ``player`` controls that say "If you would draw a card while your library
+    has no cards in it, you win the game instead." (CR 614.1a, 121.4)."""
+    return [o.id for o in holding(s, _has_empty_draw_wins)
+            if o.controller == player and _has_empty_draw_wins(layers.card_now(s, o))]
+
+
+def _replace_draw(ctx: Ctx, event: CardDraw, dredges: list[int], wins: list[int]) -> bool:
+    """"The next time you would draw a card this turn, ... instead" (CR 614.11), and "... while
+    your library has no cards in it, you win the game instead" (``wins``): with such effects,
+    one of them, or a dredge, replaces the draw, the player choosing which (CR 616.1). Whether
+    one was there."""
     s = ctx.s
     waiting = [e for e in s.effects if type(e) is DrawReplacement and e.affected == event.player]
-    if not waiting:
+    if not waiting and not wins:
         return False
-    options = tuple(Action(ActionKind.REPLACEMENT, (f"draw:{e.timestamp}",), f"{e.source} instead") for e in waiting) \
+    options = tuple(Action(ActionKind.REPLACEMENT, (f"win:{oid}",), f"{s.objs[oid].card.name}: win the game instead")
+                    for oid in wins) \
+        + tuple(Action(ActionKind.REPLACEMENT, (f"draw:{e.timestamp}",), f"{e.source} instead") for e in waiting) \
         + tuple(Action(ActionKind.REPLACEMENT, (f"dredge:{oid}",), f"dredge {dredge_amount(s.objs[oid].card)}: "
                        f"{s.objs[oid].card.name}") for oid in dredges)
     answer = options[0] if len(options) == 1 else ctx.ask(Decision(
         event.player, DecisionKind.REPLACEMENT_ORDER, f"{s.players[event.player].name} would draw a card: choose "
         "the replacement effect that applies (CR 616.1)", options, {"event": event.kind}))
     kind, _, key = answer.args[0].partition(":")
+    if kind == "win":
+        event.wins = int(key)
+        card = s.objs[event.wins].card
+        if exercise.RECORD is not None:
+            exercise.note("REPLACEMENT_KINDS", "empty_draw_wins", card)
+        s.add_log(f"Replacement: {s.players[event.player].name} would draw a card from an empty library, and "
+                  f"wins the game instead ({card.name})", ("614.1a", "121.4"), "replacement")
+        return True
     if kind == "dredge":
         event.dredge = int(key)
         card = s.objs[event.dredge].card

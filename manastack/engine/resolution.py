@@ -50,6 +50,7 @@ class ResolutionContext:
     destroyed: list = field(default_factory=list)  # the permanents it destroyed, as they last were
     life_lost: int = 0      # life the players lost to this resolution so far (CR 119.3)
     drawn: int = 0          # cards drawn by this resolution so far (CR 121.1), "drawn this way"
+    counted: dict = field(default_factory=dict)    # "sacrificed", "exiled" -> permanents so far (608.2c)
     chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
     won_flip: bool | None = None    # the controller won (lost) the coin flip; None: no flip (CR 705.2)
@@ -100,6 +101,8 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return rc.life_lost
     if isinstance(a, ir.DrawnThisWay):
         return rc.drawn * a.multiplier
+    if isinstance(a, ir.CountedThisWay):     # "Sacrifice any number of lands. ... that many"
+        return rc.counted.get(a.verb, 0)
     if isinstance(a, ir.DestroyedThisWay):       # as they last existed on the battlefield (CR 608.2h)
         src = source_obj(ctx, rc)
         return sum(1 for o in rc.destroyed if matches(ctx.s, o, a.filter, src, rc.controller)) * a.multiplier

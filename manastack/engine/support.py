@@ -128,7 +128,7 @@ ADDITIONAL_COST_PARTS = frozenset({"PayLifeCost", "SacrificeCost", "SacrificeCos
                                    "DiscardCost.card_type", "DiscardCost.at_random", "ReturnToHandCost",
                                    "TapUntappedCost", "TapUntappedCost.count", "ExileFromGraveyardCost",
                                    "ExileFromGraveyardCost.count", "RevealFromHandCost", "PutCounterCost",
-                                   "PutCounterCost.filter"})
+                                   "PutCounterCost.filter", "PayLifeCost.x"})
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "SacrificeCost", "PayLifeCost", "TapUntappedCost", "ExileFromHandCost",
                                     "ExileFromHandCost.count", "SacrificeCost.count", "ReturnToHandCost",
@@ -159,6 +159,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_attack_alone", "cant_block_alone",   # CR 506.5, engine.combat
                           "additional_land",            # CR 305.2, engine.legality.land_limit
                           "cast_as_though_flash",       # CR 601.3, engine.timing.can_cast_timing
+                          "cast_without_paying",        # CR 118.9, engine.costs.alternative.alternatives
                           "must_be_blocked_by_all",     # CR 509.1c, engine.combat.block_problem
                           "grant_ability", "set_land_type", "may_not_untap",
                           "attack_unless_land",         # CR 508.1c, engine.combat.missing_land
@@ -205,7 +206,8 @@ REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_
                                "damage_change",    # CR 614.1a, engine.replacement._damage_changes
                                "life_gain_change",
                                "damage_as_counters",
-                               "life_floor"})   # CR 614.1a, engine.events._damage_results   # CR 614.1a, engine.replacement._own_prevention   # CR 614.1a, 119.10, engine.replacement.modify_life_gain
+                               "life_floor",
+                               "empty_draw_wins"})     # CR 614.1a, 121.4, engine.replacement.apply_drawing   # CR 614.1a, engine.events._damage_results   # CR 614.1a, engine.replacement._own_prevention   # CR 614.1a, 119.10, engine.replacement.modify_life_gain
 # What keeps "enters tapped" from applying: a state condition or an action as it enters
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
@@ -218,7 +220,8 @@ STATIC_CONDITIONS = frozenset({"YouControl", "HasCounter", "NotYourTurn", "Oppon
 STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "SelfPower", "SelfIs", "ObjectCount", "AnyOf", "AllOf",
                               "EnteredThisTurn",
                               "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
-                              "ObjectIs"})    # "If that creature is a Human", engine.effects._object_is
+                              "ObjectIs",     # "If that creature is a Human", engine.effects._object_is
+                              "AmountAtLeast"})   # "If the sacrificed creature's toughness was 4 or greater", effects._conditional
 # Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana.abilities.limited):
 # "Activate only if ...", "... only once each turn", "... no more than N times each turn".
 MANA_LIMITS = frozenset({"condition", "once", "times"})
@@ -486,7 +489,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.event!r} untapped")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
-        if t is ir.TriggeredAbility and type(node.condition) is ir.ObjectIs:
+        if t is ir.TriggeredAbility and type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast):
             out.append("a condition on an object named before, as an intervening \"if\"")   # effects._conditional only
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
@@ -508,11 +511,13 @@ def _walk(node, out: list[str]) -> None:
         if node.is_mana:
             out += [f"activation limit {k!r} on a mana ability" for k in mana_limits(node) if k not in MANA_LIMITS]
         _condition_gaps(node.condition, out)
-        if type(node.condition) is ir.ObjectIs:
+        if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast):
             out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
         if node.is_mana and c.part(ir.PayEnergyCost):      # mana sources skip costs other than {T}/{Q}/sacrifice
             out.append("a mana ability with an energy cost")
+        if (life := c.part(ir.PayLifeCost)) is not None and life.x:
+            out.append("pay X life in an activation cost")      # announced only as a spell is cast
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self
                                 or c.part(ir.RemoveCountersCost)):
             out.append("any player may activate a mana ability or one paid with its own permanent")
@@ -535,6 +540,11 @@ def _walk(node, out: list[str]) -> None:
         out.append(f"effect {t.__name__}")
     if t in (ir.SpellAbility, ir.ActivatedAbility, ir.TriggeredAbility):
         out += _division_gaps(node)
+        for verb, before in (("sacrificed", lambda e: type(e) is ir.SacrificePermanents and e.up_to),
+                             ("exiled", lambda e: type(e) is ir.Exile and (type(e.what) is ir.ControlledBy or
+                                                                           isinstance(e.what, ir.Ref) and e.what.name == "all"))):
+            if ir.contains(node.effects, lambda n: n == ir.CountedThisWay(verb)) and not any(map(before, node.effects)):
+                out.append(f"\"that many\" with nothing {verb} this way before it")    # engine.edicts, effects._exile
         if len(node.targets) != 1 and ir.contains(node.effects, lambda n: n == ir.Ref(ir.TARGET_OWNER)):
             out.append("the owner of one target of several")     # engine.resolution: the first
     if _is_effect(t) and t is not ir.DealDamage and any(

@@ -53,6 +53,22 @@ def flash_permission(s, player: int, o: Obj) -> bool:
     return False
 
 
+def free_cast_permission(s, player: int, o: Obj) -> Obj | None:
+    """The permanent ``player`` controls whose "You may cast spells from your hand without paying
+    their mana costs." (CR 118.9) describes ``o``, a card in their hand seen as the spell it would
+    be, if any."""
+    spell = None
+    for src, eff in ch.static_effects(s, ir.StaticCastWithoutPaying):
+        if src.controller != player:
+            continue
+        if spell is None:
+            spell = o.copy()
+            spell.zone, spell.controller = "stack", player
+        if layers.affected_by(s, src, eff, spell):
+            return src
+    return None
+
+
 def cast_forbidden(s, player: int, o: Obj) -> Obj | None:
     """The source of a static ability that says ``o`` can't be cast by ``player`` ("Spells with
     the chosen name can't be cast.", Meddling Mage; CR 101.2, 601.2), if any: ``o`` is matched as

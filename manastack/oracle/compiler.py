@@ -68,6 +68,7 @@ UNDEFINED_X = ("X is not defined: no cost of the card has {X} and no \"where X i
                "(CR 107.3)")
 _LOYALTY_LINE = re.compile(r"^[+−-]?(?:\d+|X): ")     # CR 606.1: "[+N]: effect", "[−N]: ..."
 _LOYALTY_X = re.compile(r"^[+−-]X: ", re.M)
+_LIFE_X = re.compile(r"^As an additional cost to cast this spell, pay X life\.$", re.M | re.I)   # CR 601.2b
 
 
 @dataclass
@@ -197,7 +198,8 @@ def compile_card(card) -> CompileResult:
     # CR 107.3: X is a value chosen for a cost with {X} (the card's mana cost, an activation,
     # kicker or additional cost; a loyalty cost -X), which its enters abilities read too
     # (107.3m); anywhere else a "where X is" must say what it is, or X was not understood
-    x_chosen = card.mana_cost.x_count > 0 or "{X}" in text or bool(_LOYALTY_X.search(text))
+    x_chosen = card.mana_cost.x_count > 0 or "{X}" in text or bool(_LOYALTY_X.search(text)) \
+        or bool(_LIFE_X.search(text))
     if _is_parenthesised_mana_ability(card):
         first, _, rest = text.strip().partition("\n")
         text = first[1:-1] + ("\n" + rest if rest else "")

@@ -207,6 +207,16 @@ class DestroyedThisWay:
 
 
 @dataclass(frozen=True, slots=True)
+class CountedThisWay:
+    """"that many" after "Sacrifice any number of lands." (``verb`` "sacrificed") or "Exile all
+    attacking creatures target player controls." ("exiled"): how many permanents this ability's
+    effect before it sacrificed, or set out to exile, whether or not they got there (CR 608.2c;
+    Settle the Wreckage's rulings)."""
+
+    verb: str = "sacrificed"
+
+
+@dataclass(frozen=True, slots=True)
 class VoteCount:
     """"for each death vote" (Council's dilemma): the votes cast for ``choice`` in the vote of
     this resolution (CR 701.38a), times ``multiplier``."""
@@ -239,7 +249,8 @@ class LifeTotal:
 
 
 Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, DrawnThisWay, StatOf,
-               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay, LifeTotal, Half, SpellsCastThisTurn]
+               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay, LifeTotal, Half, SpellsCastThisTurn,
+               CountedThisWay]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -595,10 +606,13 @@ class Sacrifice:
 @dataclass(frozen=True, slots=True)
 class CounterSpell:
     """"Counter target spell."; with ``exile``, "If that spell is countered this way, exile it
-    instead of putting it into its owner's graveyard." (a self-replacement effect, CR 614.15)."""
+    instead of putting it into its owner's graveyard." (a self-replacement effect, CR 614.15);
+    with ``instead`` ("hand", "library_top", "library_bottom"), "... put it into its owner's hand
+    / on top of / on the bottom of its owner's library instead of into that player's graveyard"."""
 
     what: Subject
     exile: bool = False
+    instead: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -917,7 +931,7 @@ class SearchLibrary:
     filter: Filter
     to: str = "hand"
     tapped: bool = False
-    amount: int = 1
+    amount: "int | CountedThisWay" = 1     # "[up to] that many" (Scapeshift), counted as it resolves
     reveal: bool = False      # the found cards are shown to all (CR 701.23e)
     who: Subject = Ref("you")
     up_to: bool = False
@@ -1126,6 +1140,16 @@ class Conditional:
     otherwise: tuple["Effect", ...] = ()
     otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
     condition_after: bool = False     # written after the effects ("Destroy target creature if it's white"): its "it" is theirs
+
+
+@dataclass(frozen=True, slots=True)
+class AmountAtLeast:
+    """"If the sacrificed creature's toughness was 4 or greater": the condition of a
+    ``Conditional`` that ``amount``, counted as the effect happens, is at least ``at_least``
+    (CR 608.2c, 608.2h)."""
+
+    amount: "Amount"
+    at_least: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -1579,11 +1603,13 @@ class SacrificePermanents:
     """"[Player] sacrifices [N] [permanents]" (an edict, CR 701.21a): each player ``who`` names
     chooses ``count`` permanents they control that match ``filter`` (its "you" is that
     player) and sacrifices them; all of them if they control fewer. ``count`` is a number, or
-    a count of votes ("a creature for each death vote", CR 701.38)."""
+    a count of votes ("a creature for each death vote", CR 701.38). With ``up_to`` ("Sacrifice
+    any number of lands."), as many of them as the player likes, none included."""
 
     who: Subject
     filter: Filter
     count: "int | VoteCount" = 1
+    up_to: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1720,9 +1746,11 @@ class ExertCost:
 
 @dataclass(frozen=True, slots=True)
 class PayLifeCost:
-    """"Pay 2 life" (CR 119.4)."""
+    """"Pay 2 life" (CR 119.4); with ``x``, "pay X life" in a spell's additional cost: X is
+    announced as the spell is cast (CR 601.2b, 107.3) and ``amount`` is then set to it."""
 
     amount: int
+    x: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -2001,6 +2029,9 @@ PROTECTION_OR = " or from "
 # "protection from the chosen player" (CR 702.16k): the player chosen as the card entered, a
 # Keyword("protection") arg only where the card has "As ~ enters, choose a player"
 CHOSEN_PLAYER = "the chosen player"
+# "from their hand" in "Each player may put ... from their hand": bound by that "may" (no filter
+# keeps it: the engine's support lists don't name it)
+THEIR_HAND = "their hand"
 # "enchanted player" of an Aura with "Enchant player" (CR 303.4b, 702.5d): the name of a Ref to
 # that player, and the ``whose`` of a trigger ("At the beginning of enchanted player's upkeep",
 # "Whenever enchanted player draws a card"), the ``attacked`` of "attacks enchanted player" and
@@ -2609,7 +2640,17 @@ class StaticLifeCantChange(StaticEffect):
     kind: typing.ClassVar[str] = "life_cant_change"
 
 
+@dataclass(frozen=True, slots=True)
+class StaticCastWithoutPaying(StaticEffect):
+    """"You may cast spells from your hand without paying their mana costs." (CR 118.9, 601.2b):
+    an alternative cost of nothing for the spells ``affected`` describes, cast from the hand of
+    the permanent's controller."""
+
+    kind: typing.ClassVar[str] = "cast_without_paying"
+
+
 STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
+    StaticCastWithoutPaying,
     StaticModifyPT,
     StaticSetBasePT,
     StaticPTEqualCount,
@@ -2710,6 +2751,7 @@ class YouControl:
     filters: tuple[Filter, ...]
     at_least: int = 1
     at_most: int | None = None
+    other_than_seen: bool = False     # "other" than the object a triggered ability saw enter
 
 
 @dataclass(frozen=True, slots=True)
@@ -2883,7 +2925,7 @@ class ManaSpent:
 
 
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower, SelfIs,
-                       ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion]
+                       ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion, AmountAtLeast]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
@@ -3087,12 +3129,15 @@ _Effects3 = Union[_Effects2, ChooseTarget]
 class PutFromHand:
     """"Put a land card from your hand onto the battlefield [tapped]": you choose ``amount``
     cards matching ``filter`` in your hand (fewer with ``up_to``; as many as there are) and
-    they enter together under your control, neither cast nor played (CR 305.4)."""
+    they enter together under your control, neither cast nor played (CR 305.4). With
+    ``each_player``, "Each player may put ... from their hand ...": each player chooses up to
+    ``amount`` cards of their own hand, and all enter together, each under its owner's control."""
 
     filter: Filter
     tapped: bool = False
     amount: int = 1
     up_to: bool = False
+    each_player: bool = False
 
 
 _Effects4 = Union[_Effects3, PutFromHand]

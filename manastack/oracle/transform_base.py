@@ -67,9 +67,13 @@ class _DoesTheSame:
     it to the effects of the sentence before it (``ir.DoesTheSame``)."""
 
 
+@dataclass(frozen=True)
 class _CounteredExile:
-    """The sentence "If that spell is countered this way, exile it instead ...", until ``body``
-    joins it to the counter before it (CR 614.15)."""
+    """The sentence "If that spell is countered this way, exile it instead ..." (``to`` "exile")
+    or "... put it into its owner's hand instead ..." ("hand", "library_top", "library_bottom"),
+    until ``body`` joins it to the counter before it (CR 614.15)."""
+
+    to: str = "exile"
 
 
 @dataclass(frozen=True)
@@ -412,7 +416,11 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             _need(its_default is not None, "its controller")
             return its_default
         elif value is THAT_PLAYER:
-            # after a target that may be a player, "that player" would mean that target
+            # after a target that may be a player, "that player" would mean that target: read so
+            # in a spell whose one target is a player ("Exile all attacking creatures target
+            # player controls. That player may search ...", Settle the Wreckage)
+            if that_player is None and it_default is None and len(specs) == 1 and specs[0].kind in ("player", "opponent"):
+                return ir.Target(0)
             _need(that_player is not None and not any(sp.kind in _PLAYER_TARGETS for sp in specs),
                   "that player")
             return that_player

@@ -391,6 +391,14 @@ class EffectRules:
         """"... and sacrifices a creature": the player named before in the sentence."""
         return self.edict([PREV_PLAYER] + list(c))
 
+    def edict_you_any(self, c):
+        """"Sacrifice any number of lands.": as many as its controller chooses (CR 701.21a)."""
+        d = c[-1]
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+              and not d.filter.other, "sacrifice any number")
+        return [ir.SacrificePermanents(ir.Ref("you"), dataclasses.replace(d.filter, controller="you"),
+                                       ir.ANY_NUMBER, up_to=True)]
+
     def edict_you(self, c):
         """"Sacrifice a creature." as an effect: its controller sacrifices (CR 701.21a)."""
         return self.edict([ir.Ref("you")] + list(c), other=True)
@@ -1011,9 +1019,10 @@ class EffectRules:
 
     def search(self, c):
         """CR 701.23: search a library, put the found cards somewhere, then shuffle."""
-        amount, d = _count(c[0]), c[1]
+        amount, d = _count(c[0], many=True), c[1]
         dest, tapped = c[-2]
-        _need(d.kind == "card" and not d.zone_given and d.plural == (amount > 1), "search")
+        _need(d.kind == "card" and not d.zone_given
+              and d.plural == (not isinstance(amount, int) or amount > 1), "search")
         _need(not (tapped and dest == "hand"), "search")
         f = dataclasses.replace(d.filter, zone="library")
         return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple))]
@@ -1234,7 +1243,9 @@ class EffectRules:
         n, d = _number(c[0]), c[1]
         _need(isinstance(n, int) and isinstance(d, _Desc) and d.kind == "card" and d.plural == (n > 1)
               and d.filter.zone == "hand", "put from your hand")
-        return [ir.PutFromHand(dataclasses.replace(d.filter, controller=None), len(c) > 2, n, up_to)]
+        their = d.filter.controller == ir.THEIR_HAND      # kept for "Each player may put" (may_player)
+        return [ir.PutFromHand(dataclasses.replace(d.filter, controller=ir.THEIR_HAND if their else None),
+                               len(c) > 2, n, up_to)]
 
     def hand_on_library(self, c):
         """"Put two cards from your hand on top of your library in any order" (CR 401.4)."""
@@ -1319,6 +1330,12 @@ class EffectRules:
 
     def search_amount(self, c):
         return "up_to", _number(c[0])
+
+    def search_that_many(self, c):
+        return "up_to", ir.CountedThisWay()
+
+    def search_that_many_exiled(self, c):
+        return ir.CountedThisWay("exiled")
 
     def article(self, c):
         return "a"
@@ -1575,10 +1592,11 @@ def _look_choice(pick: _Pick, dest: tuple, rest: str, must: bool, unrevealed: bo
                         unrevealed=unrevealed and to == "hand")
 
 
-def _count(amount) -> int:
-    """A search amount: N, or ("up_to", N) for "up to N"."""
+def _count(amount, many: bool = False):
+    """A search amount: N, or ("up_to", N) for "up to N"; with ``many`` also "up to that many"
+    (``ir.CountedThisWay``)."""
     n = amount[1] if isinstance(amount, tuple) else amount
-    _need(isinstance(n, int), "search for X cards")
+    _need(isinstance(n, int) or many and type(n) is ir.CountedThisWay, "search for X cards")
     return n
 
 

@@ -427,8 +427,21 @@ class FollowupRules:
 
     def countered_exile(self, c):
         """"If that spell is countered this way, exile it instead of putting it into its owner's
-        graveyard.": joined to the counter before it by ``body`` (CR 614.15)."""
-        return [_CounteredExile()]
+        graveyard." (or put it into its owner's hand, on top or on the bottom of its owner's
+        library): joined to the counter before it by ``body`` (CR 614.15)."""
+        return [_CounteredExile(c[0])]
+
+    def ci_exile(self, c):
+        return "exile"
+
+    def ci_hand(self, c):
+        return "hand"
+
+    def ci_top(self, c):
+        return "library_top"
+
+    def ci_bottom(self, c):
+        return "library_bottom"
 
     def exile_if_dies(self, c):
         """"If that creature would die this turn, exile it instead." (CR 614.1a)."""

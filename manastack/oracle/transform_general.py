@@ -97,6 +97,11 @@ class GeneralRules:
         kind = next(str(x) for x in c if not (isinstance(x, Token) and x.type == "SELF"))
         return [ir.ReplacementAbility("prevent_damage_remove_counter", counter_kind=kind)]
 
+    def r_empty_draw_wins(self, c):
+        """"If you would draw a card while your library has no cards in it, you win the game
+        instead." (CR 614.1a, 121.4, 104.2b)."""
+        return [ir.ReplacementAbility("empty_draw_wins")]
+
     def r_life_floor(self, c):
         """"Damage that would reduce your life total to less than 1 reduces it to 1 instead."
         (CR 614.1a): the damage is dealt, only the life lost changes (Worship rulings)."""

@@ -199,9 +199,14 @@ class LineRules:
         _need(not (type(condition) is ir.PlayerCount and condition.whose == "that_player")
               or that == ir.Ref("triggering_player"), "if that player: no player named")
         # "Whenever a Mountain enters ..., if you control at least five other Mountains": "other"
-        # means other than the one that entered, which the condition doesn't read
-        _need(not (isinstance(trigger.subject, ir.Filter) and type(condition) is ir.YouControl
-                   and any(f.other for f in condition.filters)), "other than the object the trigger names")
+        # means other than the one that entered (Valakut's rulings), read so for an enters trigger
+        # about another object; refused for the others
+        if isinstance(trigger.subject, ir.Filter) and type(condition) is ir.YouControl \
+                and any(f.other for f in condition.filters):
+            _need(trigger.event == "enters" and not trigger.subject.other and not trigger.one_or_more
+                  and all(f.other for f in condition.filters), "other than the object the trigger names")
+            condition = dataclasses.replace(condition, other_than_seen=True, filters=tuple(
+                dataclasses.replace(f, other=False) for f in condition.filters))
         # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
         _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
         _need(condition != "cast_in_your_main_phase", "if you cast it during your main phase: a permanent")
@@ -260,6 +265,14 @@ class LineRules:
 
     def cond_had_no_counter(self, c):
         return ir.HadCounter(c[0], none=True)
+
+    def cond_sacrificed_stat(self, c):
+        """"If the sacrificed creature's toughness was 4 or greater": the permanent sacrificed to
+        pay the cost, as it last existed (CR 608.2h)."""
+        n = _number(str(c[-1]))
+        _need(isinstance(n, int), "was X or greater")
+        stat = next(x for x in c if x in ("power", "toughness", "mana_value"))
+        return ir.AmountAtLeast(ir.StatOf(ir.Ref(ir.SACRIFICED), stat), n)
 
     def cond_cast_from_hand(self, c):
         """"if you cast it from your hand", "If this spell was cast from your hand" (CR 601.2a)."""
@@ -526,6 +539,8 @@ class LineRules:
         return ir.PayEnergyCost(len(c))
 
     def c_life(self, c):
+        if str(c[0]).upper() == "X":      # announced as a spell is cast (support: additional costs only)
+            return ir.PayLifeCost(0, x=True)
         _need(str(c[0]).isdigit(), "pay X life")
         return ir.PayLifeCost(int(c[0]))
 
@@ -716,9 +731,11 @@ class LineRules:
                 out.append(ir.DoesTheSame(ir.Ref(ir.OPPONENTS_ATTACKING), tuple(before)))
                 continue
             if sentence and isinstance(sentence[0], _CounteredExile):
-                _need(len(out) > start and type(out[-1]) in (ir.CounterSpell, ir.CounterUnlessPays)
+                to = sentence[0].to
+                _need(len(out) > start and type(out[-1]) in ((ir.CounterSpell, ir.CounterUnlessPays)
+                                                            if to == "exile" else (ir.CounterSpell,))
                       and len(sentence) == 1, "countered this way")
-                out[-1] = dataclasses.replace(out[-1], exile=True)      # CR 614.15
+                out[-1] = dataclasses.replace(out[-1], **({"exile": True} if to == "exile" else {"instead": to}))
                 continue
             if sentence and isinstance(sentence[0], ir.IfYouWin):
                 # CR 701.30d after a clash; CR 705.2 after a coin flip (perhaps a "you may"),
@@ -755,6 +772,10 @@ class LineRules:
                 out[start:] = [sentence[0].replace(before)]
                 continue
             start = len(out)
+            if any(type(e) is ir.SacrificePermanents and e.up_to for e in out):
+                # "Sacrifice any number of Mountains. ~ deals that much damage ...": how many were
+                # sacrificed, not an amount of the event (Landslide, Last-Ditch Effort; CR 608.2c)
+                sentence = [_counted_that_much(e) for e in sentence]
             out += sentence
         _vote_references(out)
         # a land that stops being a land loses its basic land types' mana abilities (CR 205.1a,
@@ -1020,6 +1041,13 @@ class LineRules:
         """"[player] may [do something]": the player both chooses and does it (CR 603.5)."""
         who, effects = c
         _need(_is_player(who), "may")
+        if who == ir.Ref("each_player") and len(effects) == 1 and type(effects[0]) is ir.PutFromHand \
+                and effects[0].filter.controller == ir.THEIR_HAND:
+            # "Each player may put an artifact ... card from their hand onto the battlefield.": all
+            # choose, then all enter at once (Show and Tell's rulings; CR 101.4)
+            put = effects[0]
+            return [dataclasses.replace(put, filter=dataclasses.replace(put.filter, controller=None),
+                                        up_to=True, each_player=True)]
         if all(type(e) is ir.Draw and e.up_to for e in effects):   # "may draw up to two cards": one choice, 0 to 2
             return [dataclasses.replace(e, who=who) if e.who in (ir.Ref("you"), PREV_PLAYER) else e for e in effects]
         return [ir.May(tuple(dataclasses.replace(e, who=who) if getattr(e, "who", None) in (ir.Ref("you"), PREV_PLAYER)
@@ -1035,6 +1063,19 @@ _PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life"
 
 
 _SELF_INTO_GRAVEYARD = ir.Trigger("put_into_graveyard", "self")
+
+
+def _counted_that_much(node):
+    """``node`` with "that much" (``ir.EventAmount``) read as the number of permanents sacrificed
+    before it in the same ability (``ir.CountedThisWay``)."""
+    if node == ir.EventAmount():
+        return ir.CountedThisWay()
+    if isinstance(node, tuple):
+        return tuple(_counted_that_much(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type) and ir.contains(node, lambda n: n == ir.EventAmount()):
+        return dataclasses.replace(node, **{f.name: _counted_that_much(getattr(node, f.name))
+                                            for f in dataclasses.fields(node)})
+    return node
 
 
 def _owner_is_you(node):

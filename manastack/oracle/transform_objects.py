@@ -238,6 +238,9 @@ class ObjectRules:
             elif tag == "from_hand":        # a card in your hand (a spell to cast from there)
                 zone_given = True
                 fields.update(zone="hand", controller="you")
+            elif tag == "their_hand":       # a card in the hand of the player named before
+                zone_given = True
+                fields.update(zone="hand", controller=ir.THEIR_HAND)
             elif tag == "chosen_hand":
                 zone_given = True
                 fields.update(zone="hand", controller=ir.CHOSEN_PLAYER)
@@ -570,6 +573,10 @@ class ObjectRules:
 
     def p_from_your_hand(self, c):
         return "from_hand", True
+
+    def p_from_their_hand(self, c):
+        """"from their hand": the hand of each player a "[player] may put ..." names."""
+        return "their_hand", True
 
     def p_chosen_player_hand(self, c):
         """"in the chosen player's hand": the player chosen as the permanent entered (Nyxathid)."""

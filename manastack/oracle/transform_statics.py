@@ -328,6 +328,14 @@ class StaticRules:
               and not d.filter.other and d.filter.controller is None, "as though they had flash")
         return [self._static("cast_as_though_flash", d.filter)]
 
+    def st_cast_free_from_hand(self, c):
+        """CR 118.9, 601.2b: "You may cast spells from your hand without paying their mana
+        costs." (Omniscience): an alternative cost of nothing for the spells described."""
+        (each, d) = c[0]
+        _need(d.kind == "spell" and d.plural and not each and not d.filter.other and not d.zone_given
+              and d.filter.controller is None, "without paying their mana costs")
+        return [self._static("cast_without_paying", d.filter)]
+
     def st_flash_then_sacrifice(self, c):
         """CR 601.3, 603.7c: "You may cast ~ as though it had flash. If you cast it any time a
         sorcery couldn't have been cast, the controller of the permanent it becomes sacrifices it

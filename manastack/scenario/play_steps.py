@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manastack.engine import layers, legality
 from manastack.engine.abilities import battlefield_activated
-from manastack.engine.costs.alternative import CHOSEN_ALTERNATIVES, EMERGE
+from manastack.engine.costs.alternative import CHOSEN_ALTERNATIVES, EMERGE, FREE
 from manastack.engine.targets import describe_target
 from manastack.engine.decisions import Action, ActionKind
 
@@ -292,7 +292,7 @@ class PlaySteps(Driver):
             return
         s = self.state()
         spell = s.objs.get(s.stack[-1].source) if s.stack else None
-        paid = next((c for c in spell.cast_costs if c in CHOSEN_ALTERNATIVES), None) if spell is not None else None
+        paid = next((c for c in spell.cast_costs if c in CHOSEN_ALTERNATIVES or c == FREE), None) if spell is not None else None
         wanted = None if value in ("no", False) else value
         if spell is not None and paid != wanted:
             cost = f"its {wanted} cost" if wanted else "its mana cost"

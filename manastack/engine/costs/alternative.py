@@ -26,7 +26,7 @@ from ..abilities import keyword, keyword_cost, keyword_of
 from .. import characteristics as ch
 from ..commanders import FROM_COMMAND
 from ..conditions import FROM_GRAVEYARD, FROM_HAND, holds
-from ..timing import flash_permission, sorcery_timing
+from ..timing import flash_permission, free_cast_permission, sorcery_timing
 from ..decisions import Action, ActionKind, Decision, DecisionKind
 from .checks import kept_for_parts
 from ..mana.abilities import NO_ONE, can_afford
@@ -46,7 +46,7 @@ from ..targets import (
 )
 from ..upcalls import cost_payable, pay_cost
 from ..wording import possessive
-from ..zones import GRAVEYARD
+from ..zones import GRAVEYARD, HAND
 
 MAX_KICKS = 10                          # multikicker: the most kicks offered
 FREE = "free"        # cast "without paying its mana cost", an alternative cost (CR 118.9): cascade
@@ -172,10 +172,12 @@ def cast_from(o) -> tuple[str, ...]:
     return (allowed,) if allowed and not keyword(o.card, "retrace") else ("retrace",)
 
 
-def alternatives(s, player: int, o) -> list[str]:
+def alternatives(s, player: int, o, from_hand: bool | None = None) -> list[str]:
     """The alternative costs of :data:`CHOSEN_ALTERNATIVES` ``player`` may cast ``o`` for now,
     by name; none when the cast already uses one, as flashback from a graveyard does (CR 118.9a:
-    only one alternative cost)."""
+    only one alternative cost). :data:`FREE` too when a permanent of theirs lets them cast it
+    from their hand without paying its mana cost (``from_hand``: whether ``o`` is cast from
+    there, when it has already moved to the stack)."""
     if cast_from(o):
         return []
     out: list[str] = []
@@ -201,6 +203,8 @@ def alternatives(s, player: int, o) -> list[str]:
     printed = printed_alternative(o.card)
     if printed is not None and (printed.condition is None or holds(s, printed.condition, _as_controlled(o, player))):
         out.append(PRINTED)     # "If you control a Swamp, ...": the condition holds as it is cast
+    if (o.zone == HAND if from_hand is None else from_hand) and free_cast_permission(s, player, o) is not None:
+        out.append(FREE)        # Omniscience (CR 118.9)
     return out
 
 
@@ -409,17 +413,17 @@ def _text(card, kw: ir.Keyword) -> str:
     return "(" + ", ".join(p[:1].lower() + p[1:] for p in pieces) + ")"
 
 
-def announce(ctx, player: int, spell, costs: tuple[str, ...]) -> int | None:
+def announce(ctx, player: int, spell, costs: tuple[str, ...], from_hand: bool = False) -> int | None:
     """CR 601.2b: with the alternative cost the cast uses, the player announces which optional
     additional costs they will pay: kicker once, multikicker and replicate any number of times,
     buyback, entwine, conspire. Returns the creature to sacrifice for emerge, chosen as its cost
-    is (CR 702.119c), or None."""
+    is (CR 702.119c), or None. ``from_hand``: the spell was cast from its caster's hand."""
     s = ctx.s
     card = spell.card
     who = s.players[player].name
     emerging = None
     if not costs:
-        costs, emerging = _choose_alternative(ctx, player, spell)
+        costs, emerging = _choose_alternative(ctx, player, spell, from_hand)
     elif costs[0] in CHOSEN_ALTERNATIVES:       # from a graveyard, as its own static ability allows
         _note(keyword_of(card, costs[0]), card)
         if exercise.RECORD is not None:
@@ -503,20 +507,23 @@ def _choose_or_cost(ctx, player: int, spell, costs: tuple[str, ...]) -> tuple[st
     return costs + ((OR_COST,) if answer.args[0] else ())
 
 
-def _choose_alternative(ctx, player: int, spell) -> tuple[tuple[str, ...], int | None]:
+def _choose_alternative(ctx, player: int, spell, from_hand: bool) -> tuple[tuple[str, ...], int | None]:
     """CR 601.2b, 118.9: the player says whether they pay the mana cost or an alternative cost
     (evoke, dash, surge); only costs they could pay are offered, and with one, no question. For
     emerge, they choose the creature to sacrifice at the same time (CR 702.119c): one answer per
     creature whose sacrifice would leave a cost they could pay; it is returned too."""
     s = ctx.s
     card = spell.card
-    names = [n for n in alternatives(s, player, spell) if affordable(s, player, spell, (n,))]
+    names = [n for n in alternatives(s, player, spell, from_hand) if affordable(s, player, spell, (n,))]
     if not names:
         return (), None
     unchanged = card.overloaded is None or has_targets_for(s, spell, casting_ability(card), player)
     options: tuple[Action, ...] = ((Action(ActionKind.DEFAULT, (), f"pay its mana cost {card.mana_cost}"),)
                if unchanged and affordable(s, player, spell, ()) else ())
     for n in names:
+        if n == FREE:
+            options += (Action(ActionKind.ALTERNATIVE, (n,), "cast it without paying its mana cost"),)
+            continue
         words = f"pay its {n} cost {_text(card, _keyword_for(card, n))}"
         if n != EMERGE:
             options += (Action(ActionKind.ALTERNATIVE, (n,), words),)
@@ -535,6 +542,13 @@ def _choose_alternative(ctx, player: int, spell) -> tuple[tuple[str, ...], int |
     if answer.kind == ActionKind.DEFAULT:
         return (), None
     name = answer.args[0]
+    if name == FREE:
+        src = free_cast_permission(s, player, spell)
+        if exercise.RECORD is not None and src is not None:
+            exercise.note("STATIC_KINDS", "cast_without_paying", src.card)
+        s.add_log(f"{s.players[player].name} casts {card.name} from their hand without paying its mana cost"
+                  + (f", as {src.card.name} allows" if src is not None else ""), ("118.9", "601.2b"), "cast")
+        return (name,), None
     kw = _keyword_for(card, name)
     if name == PRINTED:
         if kw.cost is not None:

@@ -361,6 +361,8 @@ def _put_counter_words(part: ir.PutCounterCost) -> str:
 
 def _life_why_not(s: State, o: Obj, payer: int, part: ir.PayLifeCost, cost: ir.Cost) -> str | None:
     p = s.players[payer]
+    if part.amount == 0:        # CR 119.4: 0 life can always be paid ("pay X life" before X is announced)
+        return None
     if p.life < part.amount:
         return f"{p.name} has less than {part.amount} life to pay (CR 119.4)"
     if life_cant_change(s, payer) is not None:
@@ -483,7 +485,7 @@ PARTS: dict[type, PartRules] = {
     ir.UntapTappedCost: PartRules(_untap_tapped_why_not, _pay_untap_tapped,
                                   lambda p: f"untap {_noun(p.filter, p.count, 'tapped')} you control", _A),
     ir.CrewCost: PartRules(_crew_why_not, _pay_crew, lambda p: f"crew {p.power}", _A),
-    ir.PayLifeCost: PartRules(_life_why_not, _pay_life, lambda p: f"pay {p.amount} life", _A),
+    ir.PayLifeCost: PartRules(_life_why_not, _pay_life, lambda p: f"pay {'X' if p.x else p.amount} life", _A),
     ir.PayEnergyCost: PartRules(_energy_why_not, _pay_energy, lambda p: f"pay {'{E}' * p.amount}", _A),
     ir.SacrificeCost: PartRules(_sacrifice_why_not, _pay_sacrifice,
                                 lambda p: f"sacrifice {_noun(p.filter, p.count)}", _A),
