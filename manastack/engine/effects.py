@@ -906,12 +906,15 @@ _RULE_WORDS = {"cant_block": "can't block", "cant_attack": "can't attack", "cant
                "cant_be_blocked_by": "can't be blocked", "attacks_each_combat": "attacks if able",
                "must_block": "blocks if able", "must_block_source": "blocks ~ if able",
                "cant_block_source": "can't block ~", "must_be_blocked": "must be blocked if able",
-               "no_combat_damage": "assigns no combat damage"}
+               "no_combat_damage": "assigns no combat damage",
+               "must_be_blocked_by_all": "must be blocked by all creatures able to block it",
+               "block_any_number": "can block any number of creatures"}
 _RULE_CR = {"cant_block": ("611.2", "509.1b"), "cant_attack": ("611.2", "508.1c"),
             "cant_be_blocked": ("611.2", "509.1b"), "cant_be_blocked_by": ("611.2", "509.1b"),
             "attacks_each_combat": ("611.2", "508.1d"), "must_block": ("611.2", "509.1c"),
             "must_block_source": ("611.2", "509.1c"), "cant_block_source": ("611.2", "509.1b"),
-            "must_be_blocked": ("611.2", "509.1c"), "no_combat_damage": ("611.2", "510.1a")}
+            "must_be_blocked": ("611.2", "509.1c"), "no_combat_damage": ("611.2", "510.1a"),
+            "must_be_blocked_by_all": ("611.2", "509.1c"), "block_any_number": ("611.2", "509.1a")}
 
 
 def _put_counters(ctx, e: ir.PutCounters, rc):
@@ -1791,7 +1794,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Unearth: keyword_effects.unearth, ir.Awaken: keyword_effects.awaken, ir.RemoveCounterFromSelf: keyword_effects.remove_counter_from_self, ir.CastRebound: free_casting.cast_rebound,
     ir.CastMiracle: free_casting.cast_miracle,
     ir.BecomeDesignated: keyword_effects.become_designated, ir.Fabricate: keyword_effects.fabricate,
-    ir.Bolster: keyword_effects.bolster, ir.Exploit: keyword_effects.exploit, ir.Myriad: keyword_effects.myriad,
+    ir.Bolster: keyword_effects.bolster, ir.Adapt: keyword_effects.adapt, ir.Exploit: keyword_effects.exploit, ir.Myriad: keyword_effects.myriad,
     ir.TokenCopyOfCard: keyword_effects.token_copy_of_card, ir.Encore: keyword_effects.encore,
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,

@@ -227,6 +227,22 @@ def offer_exert(ctx, attackers: list[int]) -> None:
                 s.add_log(f"{label} triggers: {ab.then.ability.text}", ("603.12", "607.2h"), "trigger")
 
 
+def adapt(ctx, e: ir.Adapt, rc) -> None:
+    """CR 701.46a: if the source, still on the battlefield as the same object, has no +1/+1
+    counter on it, put N +1/+1 counters on it; with one already, nothing happens (a -1/-1
+    counter doesn't count)."""
+    s = ctx.s
+    o = source_obj(ctx, rc)
+    if o is None or o.zone != BATTLEFIELD or o.id != rc.source:
+        s.add_log(f"{rc.card.name} has left the battlefield: it can't adapt", ("701.46a", "400.7"), "resolve")
+        return
+    if o.counters.get("+1/+1"):
+        s.add_log(f"{o.card.name} has a +1/+1 counter on it: adapting does nothing", ("701.46a",), "resolve")
+        return
+    s.add_log(f"{o.card.name} adapts {e.amount}", ("701.46a",), "resolve")
+    events.add_counters(ctx, o, "+1/+1", e.amount, "adapt, CR 701.46a")
+
+
 def bolster(ctx, e: ir.Bolster, rc) -> None:
     """CR 701.39a: the controller chooses, as it resolves, one creature they control with the
     least toughness (among those tied for it) and puts N +1/+1 counters on it; with no creature,

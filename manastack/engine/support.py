@@ -152,6 +152,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_block_attackers",       # CR 509.1b, engine.combat.block_restriction
                           "cant_activate", "cant_activate_nonmana",   # CR 602.5, engine.activation_limits
                           "cant_cast",                  # CR 101.2, engine.timing.cast_forbidden
+                          "one_spell_each_turn",        # CR 101.2, engine.timing.spell_limit
                           "pt_equal_count", "power_equal_count", "toughness_equal_count",   # CR 604.3, 613.4a: engine.continuous
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
                           "min_blockers",               # CR 509.1b, engine.combat.fewest_blockers
@@ -170,6 +171,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "skip_step",                # CR 614.10, engine.skips
                           "begin_on_battlefield",     # CR 103.6a, engine.turn._opening_hand
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
+                          "block_any_number",         # CR 509.1a-b, engine.combat.block_capacity
+                          "must_be_blocked",          # CR 509.1c, engine.combat.block_problem
                           "cast_from_graveyard",      # CR 601.3, its own card only: engine.costs.alternative
                           "lose_keywords",            # CR 613.1f, 613.7: engine.continuous
                           "add_types",                # layers 4-5 (CR 613.1d-e): engine.continuous

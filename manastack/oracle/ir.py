@@ -1132,11 +1132,16 @@ class Mode:
 class Modal:
     """"Choose one -" (CR 700.2): modes are chosen as the spell or ability is put on the stack;
     each mode's effects use that mode's own targets. ``most`` is the largest number of modes
-    that may be chosen when it is more than ``choose`` ("Choose one or both -")."""
+    that may be chosen when it is more than ``choose`` ("Choose one or both -"); with
+    ``more_if``, a condition of the spell being cast (kicked, "if you control a commander as you
+    cast this spell"), only while it holds as the modes are chosen (CR 601.2b). ``repeat``: the
+    same mode may be chosen more than once (CR 700.2d)."""
 
     modes: tuple[Mode, ...]
     choose: int = 1
     most: int = 0
+    repeat: bool = False
+    more_if: typing.Any = None
 
     @property
     def at_most(self) -> int:
@@ -1377,6 +1382,14 @@ class Bolster:
 
 
 @dataclass(frozen=True, slots=True)
+class Adapt:
+    """"Adapt N" (CR 701.46a): if the permanent has no +1/+1 counters on it, put N +1/+1
+    counters on it."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class Exploit:
     """Exploit's trigger (CR 702.110a): its controller may sacrifice a creature as it resolves."""
 
@@ -1592,7 +1605,7 @@ _Effects0 = Union[
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
@@ -2371,6 +2384,20 @@ class StaticBlockAdditional(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticBlockAnyNumber(StaticEffect):
+    """"can block any number of creatures" (CR 509.1a-b)."""
+
+    kind: typing.ClassVar[str] = "block_any_number"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticMustBeBlocked(StaticEffect):
+    """"must be blocked if able" (CR 509.1c): a requirement that at least one creature block it."""
+
+    kind: typing.ClassVar[str] = "must_be_blocked"
+
+
+@dataclass(frozen=True, slots=True)
 class StaticMustBeBlockedByAll(StaticEffect):
     """"All creatures able to block ~ do so." (CR 509.1c)."""
 
@@ -2438,6 +2465,14 @@ class StaticCantCast(StaticEffect):
     """"Your opponents can't cast spells with the chosen name." (CR 101.2)."""
 
     kind: typing.ClassVar[str] = "cant_cast"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticOneSpellEachTurn(StaticEffect):
+    """"Each player can't cast more than one spell each turn." (``affected`` "each_player"),
+    "You can't cast more than one spell each turn." ("you"): CR 101.2, 601.2."""
+
+    kind: typing.ClassVar[str] = "one_spell_each_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2596,6 +2631,8 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticMaxOneBlocker,
     StaticMinBlockers,
     StaticBlockAdditional,
+    StaticBlockAnyNumber,
+    StaticMustBeBlocked,
     StaticMustBeBlockedByAll,
     StaticAssignAsUnblocked,
     StaticDoesntUntap,
@@ -2606,6 +2643,7 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticCantActivate,
     StaticCantActivateNonmana,
     StaticCantCast,
+    StaticOneSpellEachTurn,
     StaticCastAsThoughFlash,
     StaticCastFromGraveyard,
     StaticCostIncrease,

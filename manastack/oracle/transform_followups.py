@@ -555,6 +555,15 @@ class FollowupRules:
         """"Target creature must be blocked this turn if able." (CR 509.1c)."""
         return self._combat_rule(c, "must_be_blocked")
 
+    def restrict_lure(self, c):
+        """"All creatures able to block target creature this turn do so." (CR 509.1c): a
+        requirement for each creature able to block it."""
+        return self._combat_rule(c[1:], "must_be_blocked_by_all")
+
+    def restrict_block_any_number(self, c):
+        """"Target creature can block any number of creatures this turn." (CR 509.1a-b)."""
+        return self._combat_rule(c, "block_any_number")
+
     def restrict_must_attack_you(self, c):
         """"Target creature an opponent controls attacks you this turn if able." (CR 508.1d):
         with two players, the creature's controller's opponent is you, and it attacks you, not
