@@ -164,7 +164,9 @@ class SetColors:
 
 @dataclass(frozen=True, slots=True)
 class AddSubtypes:
-    """The permanent has these subtypes too (layer 4, CR 613.1d; awaken's Elemental, CR 702.113a)."""
+    """The permanent has these subtypes too (layer 4, CR 613.1d; awaken's Elemental, CR 702.113a);
+    with ``replaces``, these creature types instead of its others ("becomes the creature type of
+    your choice", CR 205.1a)."""
 
     kind: ClassVar[str] = "add_subtypes"
     affected: int
@@ -172,6 +174,7 @@ class AddSubtypes:
     until: str
     timestamp: int
     source: str
+    replaces: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -816,6 +816,34 @@ def _become_land_type(ctx, e: ir.BecomeLandType, rc):
         s.add_log(f"{o.card.name} becomes a {land_type}{until}", ("611.2", "305.7", "613.1d"), "effect")
 
 
+def _become_creature_type(ctx, e: ir.BecomeCreatureType, rc):
+    """CR 608.2d, 205.1a, 613.1d: the controller chooses a creature type as the effect happens;
+    each permanent named has it instead of its other creature types while the effect lasts."""
+    s = ctx.s
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]
+    if not objs:
+        return
+    chosen = _ask_creature_type(ctx, rc.controller, f"Choose a creature type for {rc.card.name}")
+    s.add_log(f"{s.players[rc.controller].name} chooses {chosen}", ("608.2d",), "choice")
+    until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
+    for o in objs:
+        s.effects.append(AddSubtypes(o.id, (chosen,), e.duration, s.new_timestamp(), rc.card.name, replaces=True))
+        s.add_log(f"{o.card.name} becomes a {chosen} instead of its other creature types{until}",
+                  ("611.2", "205.1a", "613.1d"), "effect")
+
+
+def _ask_creature_type(ctx, player: int, prompt: str) -> str:
+    """A creature type ``player`` chooses (CR 205.3m), the types of their own creature cards
+    offered first."""
+    s = ctx.s
+    mine = Counter(t for c in s.objs.values() if c.owner == player and "Creature" in c.card.types
+                   for t in c.card.subtypes)
+    types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
+    answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_CREATURE_TYPE, prompt,
+                              tuple(Action(ActionKind.CREATURE_TYPE, (t,), t) for t in types)))
+    return answer.args[0]
+
+
 def _choose_creature_type(ctx, e: ir.ChooseCreatureType, rc):
     """CR 608.2d, 205.3m: the spell's controller chooses an existing creature type (the types of
     their own creature cards offered first); "of the chosen type" later in the spell reads it
@@ -824,13 +852,9 @@ def _choose_creature_type(ctx, e: ir.ChooseCreatureType, rc):
     src = source_obj(ctx, rc)
     if src is None or src.id not in s.objs:
         return
-    mine = Counter(t for c in s.objs.values() if c.owner == rc.controller and "Creature" in c.card.types
-                   for t in c.card.subtypes)
-    types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
-    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_CREATURE_TYPE, f"Choose a creature type for {rc.card.name}",
-                              tuple(Action(ActionKind.CREATURE_TYPE, (t,), t) for t in types)))
-    s.own(src.id).chosen = answer.args[0]
-    s.add_log(f"{s.players[rc.controller].name} chooses {answer.args[0]} for {rc.card.name}", ("608.2d",), "choice")
+    chosen = _ask_creature_type(ctx, rc.controller, f"Choose a creature type for {rc.card.name}")
+    s.own(src.id).chosen = chosen
+    s.add_log(f"{s.players[rc.controller].name} chooses {chosen} for {rc.card.name}", ("608.2d",), "choice")
 
 
 def _choose_card_name(ctx, e: ir.ChooseCardName, rc):
@@ -1767,7 +1791,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.ReplaceNextDraw: _replace_next_draw, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.BecomeCreatureType: _become_creature_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,

@@ -3200,6 +3200,16 @@ class BecomeColor:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeCreatureType:
+    """"~ becomes the creature type of your choice until end of turn": its controller chooses a
+    creature type as the effect happens (CR 608.2d); each object named has it instead of its
+    other creature types for ``duration``, its other subtypes kept (layer 4, CR 205.1a)."""
+
+    what: Subject
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class BecomeLandType:
     """"Target land becomes a Forest until end of turn", "... becomes the basic land type of your
     choice", "... becomes a Plains or an Island": each land named has that land type instead of
@@ -3261,7 +3271,7 @@ class EachPutsFromGraveyard:
     filter: Filter
 
 
-Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ExtraLandPlays, ChooseCreatureType,
+Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
                ExileSacrificeReturn, EachPutsFromGraveyard]
 

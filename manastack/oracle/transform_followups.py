@@ -734,6 +734,13 @@ class FollowupRules:
         _kind, colors, choose = next(x for x in c if isinstance(x, tuple))
         return [ir.BecomeColor(what, colors, choose, UNTIL_EOT if "eot" in c else _OPEN)]
 
+    def become_creature_type(self, c):
+        """"~ becomes the creature type of your choice until end of turn" (layer 4, CR 205.1a):
+        that type instead of its other creature types; without a duration it lasts."""
+        what = c[0] if not isinstance(c[0], Token) else PREV
+        _need(what is PREV or _permanent(what), "becomes a creature type")
+        return [ir.BecomeCreatureType(what, UNTIL_EOT if "eot" in c else _OPEN)]
+
     def become_land_type(self, c):
         """"Target land becomes a Forest until end of turn", "... becomes the basic land type of
         your choice until end of turn" (layer 4, CR 305.7); without a duration it lasts."""

@@ -1590,6 +1590,7 @@ _WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "attacks_each_combat", "cant_be_blocked_by", "grant_ability",
                           "cant_be_blocked_except_by", "cant_block_attackers",
                           "remove_types", "attacks_despite_defender",
+                          "doesnt_untap",     # "if it has a depletion counter on it" (CR 611.3a, 502.3)
                           # "As long as it's your turn, ~ is a 4/4 ... creature" (CR 611.3a, 613.1d)
                           "add_types", "set_creature_types", "set_base_pt", "set_colors", "all_creature_types"})
 
