@@ -416,7 +416,8 @@ class DelayedTrigger:
 
 # a one-shot delayed trigger's kind, by the step it waits for (any upkeep otherwise)
 _DELAYED_KINDS: dict[str, str] = {Duration.NEXT_END_STEP: "delayed_next_end",
-                                  Duration.NEXT_CLEANUP: "delayed_next_cleanup"}
+                                  Duration.NEXT_CLEANUP: "delayed_next_cleanup",
+                                  Duration.NEXT_END_OF_COMBAT: "delayed_end_of_combat"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -304,6 +304,7 @@ CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
 DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT, Duration.NEXT_END_STEP, Duration.NEXT_UPKEEP,
                        Duration.YOUR_NEXT_UPKEEP,      # CR 603.7c, a Pact's "your next upkeep"
                        Duration.NEXT_CLEANUP,          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve
+                       Duration.NEXT_END_OF_COMBAT,    # CR 603.7c, 511.2: "at end of combat", engine.triggers
                        Duration.WHILE_YOU_CONTROL_SOURCE, Duration.WHILE_SOURCE_ON_BATTLEFIELD,    # engine.control
                        Duration.WHILE_SOURCE_TAPPED,       # CR 611.2b, a modify_pt record: engine.events.untap
                        Duration.THIS_TURN})                # a delayed ability waiting for an event this turn: engine.triggers

@@ -32,6 +32,7 @@ class Duration(StrEnum):
     NEXT_UPKEEP = "next_upkeep"                  # "at the beginning of the next upkeep"
     YOUR_NEXT_UPKEEP = "your_next_upkeep"        # "at the beginning of your next upkeep" (a Pact)
     NEXT_CLEANUP = "next_cleanup"                # "at the beginning of the next cleanup step" (CR 514.3a)
+    NEXT_END_OF_COMBAT = "next_end_of_combat"    # "at end of combat": as the end of combat step begins (CR 511.2)
     NEXT_UNTAP = "next_untap"                    # "doesn't untap during its controller's next untap step"
     WHILE_YOU_CONTROL_SOURCE = "while_you_control_source"        # "for as long as you control ~" (CR 611.2b)
     WHILE_SOURCE_ON_BATTLEFIELD = "while_source_on_battlefield"  # "for as long as ~ remains on the battlefield"

@@ -896,6 +896,9 @@ class LineRules:
     def ns_upkeep(self, c):
         return "upkeep", "next_upkeep"
 
+    def ns_end_of_combat(self, c):
+        return "end_of_combat", "next_end_of_combat"
+
     def kinship(self, c):
         """Kinship's look, reveal and "If you do, ..." as one effect."""
         [done] = [x for x in c if isinstance(x, list)][-1]
