@@ -34,6 +34,7 @@ KEYWORDS = frozenset({
     "partner",      # no effect outside Commander (CR 702.124a); engine.turn logs so at the start
     "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.costs.alternative
     "escape",                   # CR 702.138: a cast from the graveyard, engine.costs.alternative
+    "escalate",                 # CR 702.120a: mana for each mode beyond the first, engine.costs.alternative.per_mode
     "replicate", "conspire",    # additional costs and a cast trigger copying the spell, engine.copies
     "assist",                   # another player pays part of the generic mana, engine.casting._assist
     "transmute",                # CR 702.53a: from the hand, a search, engine.abilities.keyword_activated
@@ -419,7 +420,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("evoke", "dash", "surge", "spectacle", "prowl", "transmute", "embalm", "eternalize", "unearth",
                            "scavenge", "overload", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce",
-                           "recover", "encore") \
+                           "recover", "encore", "escalate") \
                 and (node.cost is None or node.cost.parts or node.cost.mana is None or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine", "replicate") \
