@@ -74,8 +74,8 @@ def cant_block(s, o: Obj) -> str | None:
 
 def block_capacity(s, o: Obj, attackers: int) -> int:
     """How many of the ``attackers`` ``o`` may block: one (CR 509.1a), plus one for each "can
-    block an additional creature each combat" that applies to it, or all of them if it "can
-    block any number of creatures" (CR 509.1b, 509.1a)."""
+    block an additional creature each combat" or "... this turn" that applies to it, or all of
+    them if it "can block any number of creatures" (CR 509.1b, 509.1a)."""
     if restricted(s, o, "block_any_number"):
         if exercise.RECORD is not None:
             for src, _eff in ch.static_effects(s, ir.StaticBlockAnyNumber):
@@ -85,6 +85,8 @@ def block_capacity(s, o: Obj, attackers: int) -> int:
     for src, eff in ch.static_effects(s, ir.StaticBlockAdditional):
         if layers.affected_by(s, src, eff, o):
             extra += eff.amount
+    if s.effects:           # "can block an additional creature this turn", once per effect
+        extra += sum(e.rule == "block_additional" for e in combat_rules(s, o))
     return 1 + extra
 
 

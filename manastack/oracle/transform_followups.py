@@ -560,6 +560,10 @@ class FollowupRules:
         requirement for each creature able to block it."""
         return self._combat_rule(c[1:], "must_be_blocked_by_all")
 
+    def restrict_block_additional(self, c):
+        """"~ can block an additional creature this turn." (CR 509.1a-b): one more each time."""
+        return self._combat_rule(c, "block_additional")
+
     def restrict_block_any_number(self, c):
         """"Target creature can block any number of creatures this turn." (CR 509.1a-b)."""
         return self._combat_rule(c, "block_any_number")
