@@ -1820,7 +1820,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Unearth: keyword_effects.unearth, ir.Awaken: keyword_effects.awaken, ir.RemoveCounterFromSelf: keyword_effects.remove_counter_from_self, ir.CastRebound: free_casting.cast_rebound,
     ir.CastMiracle: free_casting.cast_miracle,
     ir.BecomeDesignated: keyword_effects.become_designated, ir.Fabricate: keyword_effects.fabricate,
-    ir.Bolster: keyword_effects.bolster, ir.Adapt: keyword_effects.adapt, ir.Exploit: keyword_effects.exploit, ir.Myriad: keyword_effects.myriad,
+    ir.Bolster: keyword_effects.bolster, ir.Adapt: keyword_effects.adapt, ir.SacrificeUnlessSpent: keyword_effects.sacrifice_unless_spent, ir.Exploit: keyword_effects.exploit, ir.Myriad: keyword_effects.myriad,
     ir.TokenCopyOfCard: keyword_effects.token_copy_of_card, ir.Encore: keyword_effects.encore,
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,

@@ -243,6 +243,22 @@ def adapt(ctx, e: ir.Adapt, rc) -> None:
     events.add_counters(ctx, o, "+1/+1", e.amount, "adapt, CR 701.46a")
 
 
+def sacrifice_unless_spent(ctx, e: ir.SacrificeUnlessSpent, rc) -> None:
+    """CR 601.2h: the colors of mana spent to cast the source were seen by its enters event; if
+    ``e.color`` isn't among them (or it wasn't cast), its controller sacrifices it, if it is
+    still the same object on the battlefield (CR 400.7)."""
+    s = ctx.s
+    spent = rc.event.colors_spent or ""
+    o = source_obj(ctx, rc)
+    if e.color in spent:
+        s.add_log(f"{{{e.color}}} was spent to cast {rc.card.name}: it isn't sacrificed", ("601.2h",), "resolve")
+        return
+    if o is None or o.zone != BATTLEFIELD or o.id != rc.source:
+        return
+    s.add_log(f"no {{{e.color}}} was spent to cast {o.card.name}: it is sacrificed", ("601.2h", "701.21a"), "resolve")
+    events.sacrifice(ctx, o)
+
+
 def bolster(ctx, e: ir.Bolster, rc) -> None:
     """CR 701.39a: the controller chooses, as it resolves, one creature they control with the
     least toughness (among those tied for it) and puts N +1/+1 counters on it; with no creature,

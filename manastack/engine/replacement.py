@@ -365,7 +365,7 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                     if not amount:
                         continue
                 elif isinstance(ab.amount, ir.ColorsSpent):  # sunburst, CR 702.44a: from the stack
-                    amount = ev.colors_spent
+                    amount = len(ev.colors_spent)
                     kind = ab.counter_kind or ("+1/+1" if "Creature" in card.types else "charge")
                     if not amount:
                         continue

@@ -342,6 +342,13 @@ class FollowupRules:
         (the one who cast the spell) may pay the whole cost, or the effects happen (CR 118.12)."""
         return [ir.UnlessPays(tuple(c[0]), ir.Cost(mana=c[-1]), THAT_PLAYER)]
 
+    def sacrifice_unless_spent(self, c):
+        """"When ~ enters, sacrifice it unless {U} was spent to cast it." (CR 601.2h)."""
+        symbol = next(str(x) for x in c if isinstance(x, Token) and x.type == "MANA")
+        color = symbol.strip("{}")
+        _need(color in "WUBRG" and len(color) == 1, "unless colored mana was spent")
+        return [ir.SacrificeUnlessSpent(color)]
+
     def sacrifice_unless(self, c):
         """"Sacrifice ~ unless you pay {1}{R}", "sacrifice it unless you return a land you
         control to its owner's hand", "... unless you pay {1} for each card in your hand": the
