@@ -344,10 +344,8 @@ class FollowupRules:
 
     def sacrifice_unless_spent(self, c):
         """"When ~ enters, sacrifice it unless {U} was spent to cast it." (CR 601.2h)."""
-        symbol = next(str(x) for x in c if isinstance(x, Token) and x.type == "MANA")
-        color = symbol.strip("{}")
-        _need(color in "WUBRG" and len(color) == 1, "unless colored mana was spent")
-        return [ir.SacrificeUnlessSpent(color)]
+        words = next(str(x) for x in c if isinstance(x, Token) and x.type == "UNLESS_SPENT")
+        return [ir.SacrificeUnlessSpent(words[words.index("{") + 1].upper())]
 
     def sacrifice_unless(self, c):
         """"Sacrifice ~ unless you pay {1}{R}", "sacrifice it unless you return a land you
