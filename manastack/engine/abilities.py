@@ -524,7 +524,7 @@ def graveyard_activated(card) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
 
 # One-shot delayed triggers (CR 603.7c): their duration, and the step whose beginning fires them.
 ONE_SHOT_DELAYS: dict[str, str] = {Duration.NEXT_END_STEP: "end", Duration.NEXT_UPKEEP: "upkeep", Duration.YOUR_NEXT_UPKEEP: "upkeep",
-                   Duration.NEXT_CLEANUP: "cleanup"}
+                   Duration.NEXT_CLEANUP: "cleanup", Duration.NEXT_END_OF_COMBAT: "end_of_combat"}
 
 
 @lru_cache(maxsize=None)

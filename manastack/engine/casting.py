@@ -568,6 +568,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     for cost in spliced:               # splice costs are additional costs (CR 702.47a, 601.2f)
         base = alt_costs.plus(base, cost)
     base = alt_costs.per_target(s, card, item.targets, base)     # strive (CR 601.2f)
+    base = alt_costs.per_mode(s, card, item.modes, base)         # escalate (CR 702.120a)
     item.x = choose_x(ctx, player, base, card.name,
                       total=lambda x: total_cost(s, player, spell, x, base)[0], use=spell_use(spell, base),
                       least=division_least(item, ab), fits=x_fits(s, item, spell, player))

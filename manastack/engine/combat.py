@@ -102,13 +102,21 @@ def cant_block(s, o: Obj) -> str | None:
     return None
 
 
-def block_capacity(s, o: Obj) -> int:
-    """How many attackers ``o`` may block: one (CR 509.1a), plus one for each "can block an
-    additional creature each combat" that applies to it (CR 509.1b, 509.1a)."""
+def block_capacity(s, o: Obj, attackers: int) -> int:
+    """How many of the ``attackers`` ``o`` may block: one (CR 509.1a), plus one for each "can
+    block an additional creature each combat" or "... this turn" that applies to it, or all of
+    them if it "can block any number of creatures" (CR 509.1b, 509.1a)."""
+    if restricted(s, o, "block_any_number"):
+        if exercise.RECORD is not None:
+            for src, _eff in ch.static_effects(s, ir.StaticBlockAnyNumber):
+                exercise.note("STATIC_KINDS", "block_any_number", src.card)
+        return max(1, attackers)
     extra = 0
     for src, eff in ch.static_effects(s, ir.StaticBlockAdditional):
         if layers.affected_by(s, src, eff, o):
             extra += eff.amount
+    if s.effects:           # "can block an additional creature this turn", once per effect
+        extra += sum(e.rule == "block_additional" for e in combat_rules(s, o))
     return 1 + extra
 
 
@@ -434,7 +442,7 @@ def block_problem(s, dp: int, attackers: list[Obj]) -> block_declarations.BlockP
     able = [o for o in s.permanents(dp) if ch.is_creature(s, o) and not o.tapped and cant_block(s, o) is None]
     p = block_declarations.BlockProblem(
         [o.id for o in able], {o.id: tuple(a.id for a in attackers if can_block(s, o, a)) for o in able},
-        {o.id: block_capacity(s, o) for o in able})
+        {o.id: block_capacity(s, o, len(attackers)) for o in able})
     for a in attackers:
         if (least := fewest_blockers(s, a)) > 1:
             p.least[a.id] = least
@@ -449,6 +457,14 @@ def block_problem(s, dp: int, attackers: list[Obj]) -> block_declarations.BlockP
         for o in able:
             if a.id in p.can[o.id]:
                 p.must_pair[(o.id, a.id)] = p.must_pair.get((o.id, a.id), 0) + 1
+    for a in attackers:
+        if restricted(s, a, "must_be_blocked"):      # "must be blocked if able", static or this turn
+            statics = [src for src, eff in ch.static_effects(s, ir.StaticMustBeBlocked)
+                       if layers.affected_by(s, src, eff, a)]
+            if exercise.RECORD is not None:
+                for src in statics:
+                    exercise.note("STATIC_KINDS", "must_be_blocked", src.card)
+            p.must_be_blocked[a.id] = len(statics) + sum(e.rule == "must_be_blocked" for e in combat_rules(s, a))
     if not s.effects:
         return p
     for o in able:
@@ -457,10 +473,6 @@ def block_problem(s, dp: int, attackers: list[Obj]) -> block_declarations.BlockP
                 p.must_block[o.id] = p.must_block.get(o.id, 0) + 1
             elif e.rule == "must_block_source" and e.attacker in p.can[o.id]:
                 p.must_pair[(o.id, e.attacker)] = p.must_pair.get((o.id, e.attacker), 0) + 1
-    for a in attackers:
-        n = sum(e.rule == "must_be_blocked" for e in combat_rules(s, a))
-        if n:
-            p.must_be_blocked[a.id] = n
     return p
 
 

@@ -636,7 +636,11 @@ def _apply_record(e: LayeredRecord, w, targets) -> None:
             case SetLandType():
                 _set_land_type(c, e.land_type)
             case AddSubtypes():
-                c.subtypes = c.subtypes + tuple(x for x in e.subtypes if x not in c.subtypes)
+                if e.replaces:      # CR 205.1a: its other creature types gone, other subtypes kept
+                    c.subtypes = tuple(x for x in c.subtypes if x not in CREATURE_TYPES) + e.subtypes
+                    c.all_types = False
+                else:
+                    c.subtypes = c.subtypes + tuple(x for x in e.subtypes if x not in c.subtypes)
             case AllCreatureTypes():
                 c.all_types = True
             case SetColors():

@@ -180,7 +180,9 @@ class SetColors:
 
 @dataclass(frozen=True, slots=True)
 class AddSubtypes:
-    """The permanent has these subtypes too (layer 4, CR 613.1d; awaken's Elemental, CR 702.113a)."""
+    """The permanent has these subtypes too (layer 4, CR 613.1d; awaken's Elemental, CR 702.113a);
+    with ``replaces``, these creature types instead of its others ("becomes the creature type of
+    your choice", CR 205.1a)."""
 
     kind: ClassVar[str] = "add_subtypes"
     affected: int
@@ -188,6 +190,7 @@ class AddSubtypes:
     until: str
     timestamp: int
     source: str
+    replaces: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,7 +432,8 @@ class DelayedTrigger:
 
 # a one-shot delayed trigger's kind, by the step it waits for (any upkeep otherwise)
 _DELAYED_KINDS: dict[str, str] = {Duration.NEXT_END_STEP: "delayed_next_end",
-                                  Duration.NEXT_CLEANUP: "delayed_next_cleanup"}
+                                  Duration.NEXT_CLEANUP: "delayed_next_cleanup",
+                                  Duration.NEXT_END_OF_COMBAT: "delayed_end_of_combat"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -871,6 +871,34 @@ def _change_text(ctx, e: ir.ChangeText, rc):
     text_changes_begin_or_end(s)
 
 
+def _become_creature_type(ctx, e: ir.BecomeCreatureType, rc):
+    """CR 608.2d, 205.1a, 613.1d: the controller chooses a creature type as the effect happens;
+    each permanent named has it instead of its other creature types while the effect lasts."""
+    s = ctx.s
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]
+    if not objs:
+        return
+    chosen = _ask_creature_type(ctx, rc.controller, f"Choose a creature type for {rc.card.name}")
+    s.add_log(f"{s.players[rc.controller].name} chooses {chosen}", ("608.2d",), "choice")
+    until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
+    for o in objs:
+        s.effects.append(AddSubtypes(o.id, (chosen,), e.duration, s.new_timestamp(), rc.card.name, replaces=True))
+        s.add_log(f"{o.card.name} becomes a {chosen} instead of its other creature types{until}",
+                  ("611.2", "205.1a", "613.1d"), "effect")
+
+
+def _ask_creature_type(ctx, player: int, prompt: str) -> str:
+    """A creature type ``player`` chooses (CR 205.3m), the types of their own creature cards
+    offered first."""
+    s = ctx.s
+    mine = Counter(t for c in s.objs.values() if c.owner == player and "Creature" in c.card.types
+                   for t in c.card.subtypes)
+    types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
+    answer = ctx.ask(Decision(player, DecisionKind.CHOOSE_CREATURE_TYPE, prompt,
+                              tuple(Action(ActionKind.CREATURE_TYPE, (t,), t) for t in types)))
+    return answer.args[0]
+
+
 def _choose_creature_type(ctx, e: ir.ChooseCreatureType, rc):
     """CR 608.2d, 205.3m: the spell's controller chooses an existing creature type (the types of
     their own creature cards offered first); "of the chosen type" later in the spell reads it
@@ -879,13 +907,9 @@ def _choose_creature_type(ctx, e: ir.ChooseCreatureType, rc):
     src = source_obj(ctx, rc)
     if src is None or src.id not in s.objs:
         return
-    mine = Counter(t for c in s.objs.values() if c.owner == rc.controller and "Creature" in c.card.types
-                   for t in c.card.subtypes)
-    types = sorted(CREATURE_TYPES, key=lambda t: (-mine[t], t))
-    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_CREATURE_TYPE, f"Choose a creature type for {rc.card.name}",
-                              tuple(Action(ActionKind.CREATURE_TYPE, (t,), t) for t in types)))
-    s.own(src.id).chosen = answer.args[0]
-    s.add_log(f"{s.players[rc.controller].name} chooses {answer.args[0]} for {rc.card.name}", ("608.2d",), "choice")
+    chosen = _ask_creature_type(ctx, rc.controller, f"Choose a creature type for {rc.card.name}")
+    s.own(src.id).chosen = chosen
+    s.add_log(f"{s.players[rc.controller].name} chooses {chosen} for {rc.card.name}", ("608.2d",), "choice")
 
 
 def _choose_card_name(ctx, e: ir.ChooseCardName, rc):
@@ -961,12 +985,17 @@ _RULE_WORDS = {"cant_block": "can't block", "cant_attack": "can't attack", "cant
                "cant_be_blocked_by": "can't be blocked", "attacks_each_combat": "attacks if able",
                "must_block": "blocks if able", "must_block_source": "blocks ~ if able",
                "cant_block_source": "can't block ~", "must_be_blocked": "must be blocked if able",
-               "no_combat_damage": "assigns no combat damage"}
+               "no_combat_damage": "assigns no combat damage",
+               "must_be_blocked_by_all": "must be blocked by all creatures able to block it",
+               "block_any_number": "can block any number of creatures",
+               "block_additional": "can block an additional creature"}
 _RULE_CR = {"cant_block": ("611.2", "509.1b"), "cant_attack": ("611.2", "508.1c"),
             "cant_be_blocked": ("611.2", "509.1b"), "cant_be_blocked_by": ("611.2", "509.1b"),
             "attacks_each_combat": ("611.2", "508.1d"), "must_block": ("611.2", "509.1c"),
             "must_block_source": ("611.2", "509.1c"), "cant_block_source": ("611.2", "509.1b"),
-            "must_be_blocked": ("611.2", "509.1c"), "no_combat_damage": ("611.2", "510.1a")}
+            "must_be_blocked": ("611.2", "509.1c"), "no_combat_damage": ("611.2", "510.1a"),
+            "must_be_blocked_by_all": ("611.2", "509.1c"), "block_any_number": ("611.2", "509.1a"),
+            "block_additional": ("611.2", "509.1a")}
 
 
 def _put_counters(ctx, e: ir.PutCounters, rc):
@@ -1879,7 +1908,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.ReplaceNextDraw: _replace_next_draw, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ChangeText: _change_text, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ChangeText: _change_text, ir.BecomeCreatureType: _become_creature_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
@@ -1906,7 +1935,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Unearth: keyword_effects.unearth, ir.Awaken: keyword_effects.awaken, ir.RemoveCounterFromSelf: keyword_effects.remove_counter_from_self, ir.CastRebound: free_casting.cast_rebound,
     ir.CastMiracle: free_casting.cast_miracle,
     ir.BecomeDesignated: keyword_effects.become_designated, ir.Fabricate: keyword_effects.fabricate,
-    ir.Bolster: keyword_effects.bolster, ir.Exploit: keyword_effects.exploit, ir.Myriad: keyword_effects.myriad,
+    ir.Bolster: keyword_effects.bolster, ir.Adapt: keyword_effects.adapt, ir.SacrificeUnlessSpent: keyword_effects.sacrifice_unless_spent, ir.Exploit: keyword_effects.exploit, ir.Myriad: keyword_effects.myriad,
     ir.TokenCopyOfCard: keyword_effects.token_copy_of_card, ir.Encore: keyword_effects.encore,
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,

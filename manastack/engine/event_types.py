@@ -62,8 +62,8 @@ class ZoneChange:
     discarded: bool = False                 # CR 701.9a: the move is a discard (madness's exile too)
     sacrificed: bool = False                # CR 701.21a: the move is a sacrifice
     resolved: bool = False                  # CR 608.2n: an instant or sorcery spell leaving as it resolves
-    colors_spent: int = 0                   # CR 702.44a: colors of mana spent on the spell that enters
-    exile_instead: str = ""                 # CR 614.15: the card whose own effect moves it instead
+    colors_spent: str = ""                  # CR 601.2h, 702.44a: the colors of mana spent on the spell that enters ("WU")
+    exile_instead: str = ""                 # CR 614.15: the card whose own effect exiles it instead
     instead_to: str = "exile"               # ... to exile, "hand", "library_top" or "library_bottom"
     bottom: bool = False                    # put on the bottom of a library (CR 401.1)
     rebound: bool = False                   # CR 702.88a: exiled by rebound's replacement
@@ -477,6 +477,7 @@ class Seen:
     sacrificed: dict | None = None           # the same of the permanent sacrificed for the cost
     source_power: int | None = None          # the ability's source's power as it left (mentor, 702.134a)
     votes: tuple | None = None               # (voter, choice) for each vote of a vote that ended (CR 701.38)
+    colors_spent: str | None = None          # the colors of mana spent to cast what entered (CR 601.2h)
 
     def to_data(self) -> dict:
         """The set fields, for a save."""

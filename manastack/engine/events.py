@@ -67,7 +67,7 @@ def _to_command_zone(ctx: Ctx, o: Obj, to: str) -> bool:
 def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bool = False,
          bottom: bool = False, cause: str = "", rules: tuple[str, ...] = (), x: int = 0,
          quiet: bool = False, counters: dict | None = None, riders: tuple = (),
-         discarded: bool = False, resolved: bool = False, colors_spent: int = 0,
+         discarded: bool = False, resolved: bool = False, colors_spent: str = "",
          exile_instead: str = "", instead_to: str = "exile", sacrificed: bool = False, played: bool = False,
          attach: int | None = None) -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
@@ -79,7 +79,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     can look at a token in another zone in the supported cards) or the move was replaced away.
     ``discarded``: the move is a discard (CR 701.9a), which madness replaces; ``resolved``: an
     instant or sorcery spell put into a graveyard as it resolves (CR 608.2n), which rebound replaces;
-    ``colors_spent``: of the mana spent on the spell that becomes this permanent (sunburst, CR 702.44a);
+    ``colors_spent``: the colors of the mana spent on the spell that becomes this permanent ("WU";
+    sunburst, CR 702.44a, 601.2h);
     ``exile_instead``: the card whose effect exiles the object instead of putting it into a
     graveyard (a self-replacement effect, CR 614.15: "If that spell is countered this way, ...") and
     ``instead_to`` where it puts it ("exile", "hand", "library_top", "library_bottom");

@@ -20,7 +20,7 @@ from .resolution import bound_x, source_obj
 from .mana.spend import spell_use
 from .costs.spell_costs import total_cost
 from .state import ItemKind, StackItem
-from .timing import split_second
+from .timing import spell_limit, split_second
 from .targets import casting_ability, choose_modes_and_targets, describe_target, has_targets_for, spell_ability_index
 from .triggers import announce_targets
 from .wording import possessive
@@ -113,6 +113,11 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
     if locked is not None:
         s.add_log(f"{card.name} can't be cast: {locked.card.name} with split second is on the stack",
                   (rule, "702.61a"), "cast")
+        return False
+    limit = spell_limit(s, player)
+    if limit is not None:
+        s.add_log(f"{card.name} can't be cast: {limit.card.name} allows {name} one spell each turn",
+                  (rule, "101.2"), "cast")
         return False
     if not has_targets_for(s, o, ab, player) or not (
             alt_costs.affordable(s, player, o, (cost,))

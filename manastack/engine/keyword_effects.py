@@ -227,6 +227,38 @@ def offer_exert(ctx, attackers: list[int]) -> None:
                 s.add_log(f"{label} triggers: {ab.then.ability.text}", ("603.12", "607.2h"), "trigger")
 
 
+def adapt(ctx, e: ir.Adapt, rc) -> None:
+    """CR 701.46a: if the source, still on the battlefield as the same object, has no +1/+1
+    counter on it, put N +1/+1 counters on it; with one already, nothing happens (a -1/-1
+    counter doesn't count)."""
+    s = ctx.s
+    o = source_obj(ctx, rc)
+    if o is None or o.zone != BATTLEFIELD or o.id != rc.source:
+        s.add_log(f"{rc.card.name} has left the battlefield: it can't adapt", ("701.46a", "400.7"), "resolve")
+        return
+    if o.counters.get("+1/+1"):
+        s.add_log(f"{o.card.name} has a +1/+1 counter on it: adapting does nothing", ("701.46a",), "resolve")
+        return
+    s.add_log(f"{o.card.name} adapts {e.amount}", ("701.46a",), "resolve")
+    events.add_counters(ctx, o, "+1/+1", e.amount, "adapt, CR 701.46a")
+
+
+def sacrifice_unless_spent(ctx, e: ir.SacrificeUnlessSpent, rc) -> None:
+    """CR 601.2h: the colors of mana spent to cast the source were seen by its enters event; if
+    ``e.color`` isn't among them (or it wasn't cast), its controller sacrifices it, if it is
+    still the same object on the battlefield (CR 400.7)."""
+    s = ctx.s
+    spent = rc.event.colors_spent or ""
+    o = source_obj(ctx, rc)
+    if e.color in spent:
+        s.add_log(f"{{{e.color}}} was spent to cast {rc.card.name}: it isn't sacrificed", ("601.2h",), "resolve")
+        return
+    if o is None or o.zone != BATTLEFIELD or o.id != rc.source:
+        return
+    s.add_log(f"no {{{e.color}}} was spent to cast {o.card.name}: it is sacrificed", ("601.2h", "701.21a"), "resolve")
+    events.sacrifice(ctx, o)
+
+
 def bolster(ctx, e: ir.Bolster, rc) -> None:
     """CR 701.39a: the controller chooses, as it resolves, one creature they control with the
     least toughness (among those tied for it) and puts N +1/+1 counters on it; with no creature,

@@ -31,7 +31,7 @@ from .mana.spend import spell_use
 from .costs.spell_costs import total_cost
 from .state import Obj, Step
 from .targets import casting_ability, has_targets_for
-from .timing import can_cast_timing, cast_forbidden, instant_speed, cast_restriction, exiled_playable, sorcery_timing, split_second, upkeep_timing, your_turn_timing
+from .timing import can_cast_timing, cast_forbidden, instant_speed, cast_restriction, exiled_playable, sorcery_timing, spell_limit, split_second, upkeep_timing, your_turn_timing
 from .wording import possessive
 from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND
 
@@ -116,6 +116,10 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     by = cast_forbidden(s, player, o)
     if by is not None:
         return f"{by.card.name} says {o.card.name} can't be cast (CR 101.2, 601.2)"
+    by = spell_limit(s, player)
+    if by is not None:
+        return (f"{by.card.name}: {s.players[player].name} has cast a spell this turn and can't cast "
+                "more than one each turn (CR 101.2, 601.2)")
     options = alt_costs.cast_options(s, player, o)
     costs = options[0]
     if not costs and len(options) == 1 and card.face and card.face.get("manaCost") is None:

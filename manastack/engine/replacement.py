@@ -407,8 +407,8 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                     if not amount:
                         continue
                 elif isinstance(ab.amount, ir.ColorsSpent):  # sunburst, CR 702.44a: from the stack
-                    amount = ev.colors_spent
-                    kind = "+1/+1" if "Creature" in card.types else "charge"
+                    amount = len(ev.colors_spent)
+                    kind = ab.counter_kind or ("+1/+1" if "Creature" in card.types else "charge")
                     if not amount:
                         continue
                 else:
@@ -418,6 +418,7 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                     e.counters[kind] = e.counters.get(kind, 0) + amount
 
                 rules = ("614.1c", "107.3m") if isinstance(ab.amount, ir.X) else \
+                    ("614.1c", "601.2h") if isinstance(ab.amount, ir.ColorsSpent) and ab.counter_kind else \
                     ("614.1c", "702.44a") if isinstance(ab.amount, ir.ColorsSpent) else \
                     ("614.1c", "702.33d") if kicked else ("614.1c",)
                 out.append(Replacement(key, f"{card.name} enters with {amount} "

@@ -138,7 +138,7 @@ def _resolve_permanent(ctx: Ctx, item, spell, targets) -> None:
     spell = s.objs[spell.id]
     # the spell stays on the stack while choices are made as it enters (CR 614.12): the move
     # takes it off
-    colors = sum(1 for c in "WUBRG" if item.paid.get(c))       # sunburst (CR 702.44a)
+    colors = "".join(c for c in "WUBRG" if item.paid.get(c))   # sunburst (CR 702.44a), 601.2h
     new = events.move(ctx, spell, BATTLEFIELD, controller=item.controller, x=item.x,
                       rules=("608.3", "110.2"), riders=item.riders, colors_spent=colors)
     s.stack[:] = [i for i in s.stack if i.id != item.id]

@@ -34,6 +34,7 @@ KEYWORDS = frozenset({
     "partner",      # no effect outside Commander (CR 702.124a); engine.turn logs so at the start
     "kicker", "multikicker", "buyback", "flashback", "entwine",   # spell costs, engine.costs.alternative
     "escape",                   # CR 702.138: a cast from the graveyard, engine.costs.alternative
+    "escalate",                 # CR 702.120a: mana for each mode beyond the first, engine.costs.alternative.per_mode
     "replicate", "conspire",    # additional costs and a cast trigger copying the spell, engine.copies
     "assist",                   # another player pays part of the generic mana, engine.casting._assist
     "transmute",                # CR 702.53a: from the hand, a search, engine.abilities.keyword_activated
@@ -152,6 +153,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_block_attackers",       # CR 509.1b, engine.combat.block_restriction
                           "cant_activate", "cant_activate_nonmana",   # CR 602.5, engine.activation_limits
                           "cant_cast",                  # CR 101.2, engine.timing.cast_forbidden
+                          "one_spell_each_turn",        # CR 101.2, engine.timing.spell_limit
                           "pt_equal_count", "power_equal_count", "toughness_equal_count",   # CR 604.3, 613.4a: engine.continuous
                           "max_one_blocker",            # CR 509.1b, engine.combat.declare_blockers
                           "min_blockers",               # CR 509.1b, engine.combat.fewest_blockers
@@ -171,6 +173,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "skip_step",                # CR 614.10, engine.skips
                           "begin_on_battlefield",     # CR 103.6a, engine.turn._opening_hand
                           "block_additional",         # CR 509.1a-b, engine.combat.block_capacity
+                          "block_any_number",         # CR 509.1a-b, engine.combat.block_capacity
+                          "must_be_blocked",          # CR 509.1c, engine.combat.block_problem
                           "cast_from_graveyard",      # CR 601.3, its own card only: engine.costs.alternative
                           "lose_keywords",            # CR 613.1f, 613.7: engine.continuous
                           "add_types",                # layers 4-5 (CR 613.1d-e): engine.continuous
@@ -306,6 +310,7 @@ CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
 DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT, Duration.NEXT_END_STEP, Duration.NEXT_UPKEEP,
                        Duration.YOUR_NEXT_UPKEEP,      # CR 603.7c, a Pact's "your next upkeep"
                        Duration.NEXT_CLEANUP,          # CR 603.7c, 514.3a: Armor of Thorns' sacrifice, engine.resolve
+                       Duration.NEXT_END_OF_COMBAT,    # CR 603.7c, 511.2: "at end of combat", engine.triggers
                        Duration.WHILE_YOU_CONTROL_SOURCE, Duration.WHILE_SOURCE_ON_BATTLEFIELD,    # engine.control
                        Duration.WHILE_SOURCE_TAPPED,       # CR 611.2b, a modify_pt record: engine.events.untap
                        Duration.THIS_TURN})                # a delayed ability waiting for an event this turn: engine.triggers
@@ -420,7 +425,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("evoke", "dash", "surge", "spectacle", "prowl", "transmute", "embalm", "eternalize", "unearth",
                            "scavenge", "overload", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce",
-                           "recover", "encore") \
+                           "recover", "encore", "escalate") \
                 and (node.cost is None or node.cost.parts or node.cost.mana is None or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine", "replicate") \

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from manastack.oracle import ir
 
-from . import exercise
+from . import conditions, exercise
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .filters import legal_targets
 from .runner import Ctx
@@ -104,16 +104,19 @@ def has_targets_for(s, o: Obj, ab, player: int) -> bool:
         return True
     modal = _modal(ab)
     if modal is not None:
-        return sum(1 for m in modal.modes if _specs_satisfiable(s, m.targets, o, player)) >= modal.choose
+        able = sum(1 for m in modal.modes if _specs_satisfiable(s, m.targets, o, player))
+        return able >= (min(1, modal.choose) if modal.repeat else modal.choose)     # CR 700.2d
     return _specs_satisfiable(s, all_target_specs(ab), o, player)
 
 
-def _specs_satisfiable(s, specs, o: Obj, player: int) -> bool:
+def _specs_satisfiable(s, specs, o: Obj, player: int, item_id: int | None = None) -> bool:
+    """Whether each target phrase of ``specs`` can be chosen; ``item_id``: the spell or ability
+    being put on the stack, which can't target itself (CR 115.5)."""
     for spec in specs:
         need = spec.at_least if spec.up_to else spec.count
         # "another target": the targets chosen before it can't be chosen again (CR 115.4)
         need += sum(specs[i].count if not specs[i].up_to else specs[i].at_least for i in spec.other_than)
-        if need and len(legal_targets(s, spec, o, player)) < need:
+        if need and len(legal_targets(s, spec, o, player, item_id)) < need:
             return False
     return True
 
@@ -148,10 +151,14 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj, player: int
     if modal is not None:
         entwined = item.kind == ItemKind.SPELL and "entwine" in source.cast_costs
         chosen: list[int] = list(range(len(modal.modes))) if entwined else []
-        while len(chosen) < modal.at_most:
+        most = modal.at_most
+        if modal.more_if is not None and not conditions.evaluate(s, modal.more_if, source):
+            most = modal.choose         # CR 601.2b: "if this spell was kicked", "if you control a commander"
+        while len(chosen) < most:
             options = tuple(Action(ActionKind.MODE, (i,), f"mode {i + 1}: {m.text}")
                             for i, m in enumerate(modal.modes)
-                            if i not in chosen and _specs_satisfiable(s, m.targets, source, player))
+                            if (modal.repeat or i not in chosen)      # CR 700.2d
+                            and _specs_satisfiable(s, m.targets, source, player, item.id))
             if len(chosen) >= modal.choose:      # "Choose one or both" (CR 700.2d)
                 options += (Action(ActionKind.DONE, (), "no more modes"),)
             if not options:

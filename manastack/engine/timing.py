@@ -83,6 +83,21 @@ def cast_forbidden(s, player: int, o: Obj) -> Obj | None:
     return None
 
 
+def spell_limit(s, player: int) -> Obj | None:
+    """The source of a static ability that keeps ``player``, who has cast a spell this turn,
+    from casting another ("Each player can't cast more than one spell each turn.", CR 101.2,
+    601.2): every spell cast this turn counts, also one cast before the source was there
+    (Rule of Law rulings)."""
+    if not s.players[player].spells_cast_this_turn:
+        return None
+    for src, eff in ch.static_effects(s, ir.StaticOneSpellEachTurn):
+        if eff.affected == "each_player" or src.controller == player:
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "one_spell_each_turn", src.card)
+            return src
+    return None
+
+
 def cast_restriction(s, player: int, o: Obj) -> str | None:
     """Why a "Cast ~ only ..." restriction of ``o`` keeps ``player`` from casting it now (CR 601.3),
     or None: the step, whether an attacking creature attacks the player this step ("you've been

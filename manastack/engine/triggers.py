@@ -184,7 +184,8 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
             power, toughness = ch.power_toughness(s, new)
             known = {"power": power, "toughness": toughness, "mana_value": ch.mana_value(new)}
         return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to=BATTLEFIELD, cast_costs=costs,
-                     controller=new.controller if new is not None else None, last_known=known)]
+                     controller=new.controller if new is not None else None, last_known=known,
+                     colors_spent=ev.colors_spent if ev.from_zone == STACK else None)]
     if e == "sacrificed" and ev.sacrificed and ev.from_zone == BATTLEFIELD:
         # CR 701.21a: "whenever you sacrifice ...", looking back at it (CR 603.10a)
         old = ev.old

@@ -32,6 +32,7 @@ class Duration(StrEnum):
     NEXT_UPKEEP = "next_upkeep"                  # "at the beginning of the next upkeep"
     YOUR_NEXT_UPKEEP = "your_next_upkeep"        # "at the beginning of your next upkeep" (a Pact)
     NEXT_CLEANUP = "next_cleanup"                # "at the beginning of the next cleanup step" (CR 514.3a)
+    NEXT_END_OF_COMBAT = "next_end_of_combat"    # "at end of combat": as the end of combat step begins (CR 511.2)
     NEXT_UNTAP = "next_untap"                    # "doesn't untap during its controller's next untap step"
     WHILE_YOU_CONTROL_SOURCE = "while_you_control_source"        # "for as long as you control ~" (CR 611.2b)
     WHILE_SOURCE_ON_BATTLEFIELD = "while_source_on_battlefield"  # "for as long as ~ remains on the battlefield"
@@ -1190,11 +1191,16 @@ class Mode:
 class Modal:
     """"Choose one -" (CR 700.2): modes are chosen as the spell or ability is put on the stack;
     each mode's effects use that mode's own targets. ``most`` is the largest number of modes
-    that may be chosen when it is more than ``choose`` ("Choose one or both -")."""
+    that may be chosen when it is more than ``choose`` ("Choose one or both -"); with
+    ``more_if``, a condition of the spell being cast (kicked, "if you control a commander as you
+    cast this spell"), only while it holds as the modes are chosen (CR 601.2b). ``repeat``: the
+    same mode may be chosen more than once (CR 700.2d)."""
 
     modes: tuple[Mode, ...]
     choose: int = 1
     most: int = 0
+    repeat: bool = False
+    more_if: typing.Any = None
 
     @property
     def at_most(self) -> int:
@@ -1444,6 +1450,23 @@ class Bolster:
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificeUnlessSpent:
+    """"When ~ enters, sacrifice it unless {U} was spent to cast it." (CR 601.2h): the source is
+    sacrificed unless mana of ``color`` was spent on the spell that became it, as the enters
+    event saw; a permanent that wasn't cast (or a copy) had none spent."""
+
+    color: str
+
+
+@dataclass(frozen=True, slots=True)
+class Adapt:
+    """"Adapt N" (CR 701.46a): if the permanent has no +1/+1 counters on it, put N +1/+1
+    counters on it."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class Exploit:
     """Exploit's trigger (CR 702.110a): its controller may sacrifice a creature as it resolves."""
 
@@ -1662,7 +1685,7 @@ _Effects0 = Union[
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Exploit, Myriad,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
@@ -2453,6 +2476,20 @@ class StaticBlockAdditional(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticBlockAnyNumber(StaticEffect):
+    """"can block any number of creatures" (CR 509.1a-b)."""
+
+    kind: typing.ClassVar[str] = "block_any_number"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticMustBeBlocked(StaticEffect):
+    """"must be blocked if able" (CR 509.1c): a requirement that at least one creature block it."""
+
+    kind: typing.ClassVar[str] = "must_be_blocked"
+
+
+@dataclass(frozen=True, slots=True)
 class StaticMustBeBlockedByAll(StaticEffect):
     """"All creatures able to block ~ do so." (CR 509.1c)."""
 
@@ -2520,6 +2557,14 @@ class StaticCantCast(StaticEffect):
     """"Your opponents can't cast spells with the chosen name." (CR 101.2)."""
 
     kind: typing.ClassVar[str] = "cant_cast"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticOneSpellEachTurn(StaticEffect):
+    """"Each player can't cast more than one spell each turn." (``affected`` "each_player"),
+    "You can't cast more than one spell each turn." ("you"): CR 101.2, 601.2."""
+
+    kind: typing.ClassVar[str] = "one_spell_each_turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2688,6 +2733,8 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticMaxOneBlocker,
     StaticMinBlockers,
     StaticBlockAdditional,
+    StaticBlockAnyNumber,
+    StaticMustBeBlocked,
     StaticMustBeBlockedByAll,
     StaticAssignAsUnblocked,
     StaticDoesntUntap,
@@ -2698,6 +2745,7 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticCantActivate,
     StaticCantActivateNonmana,
     StaticCantCast,
+    StaticOneSpellEachTurn,
     StaticCastAsThoughFlash,
     StaticCastFromGraveyard,
     StaticCostIncrease,
@@ -3258,6 +3306,16 @@ class BecomeColor:
 
 
 @dataclass(frozen=True, slots=True)
+class BecomeCreatureType:
+    """"~ becomes the creature type of your choice until end of turn": its controller chooses a
+    creature type as the effect happens (CR 608.2d); each object named has it instead of its
+    other creature types for ``duration``, its other subtypes kept (layer 4, CR 205.1a)."""
+
+    what: Subject
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class BecomeLandType:
     """"Target land becomes a Forest until end of turn", "... becomes the basic land type of your
     choice", "... becomes a Plains or an Island": each land named has that land type instead of
@@ -3349,7 +3407,7 @@ class RevealTopIf:
     tapped: bool = False
 
 
-Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ChangeText, ExtraLandPlays, ChooseCreatureType,
+Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
                ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf]
 

@@ -461,6 +461,10 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             inner = tuple(walk(e) for e in effect.ability.effects)
             # the delayed ability triggers on a step: it can't see this ability's trigger event
             _need(not ir.contains(inner, lambda n: n == ir.Ref("triggering_object")), "that card later")
+            # nor what else its event named: "destroy that creature at end of combat" (a creature
+            # dealt damage) would find none as the delayed ability resolves
+            _need(effect.duration != ir.Duration.NEXT_END_OF_COMBAT or not ir.contains(
+                inner, lambda n: type(n) is ir.Ref and n.name in _EVENT_REFS), "that object at end of combat")
             return dataclasses.replace(effect, ability=dataclasses.replace(effect.ability, effects=inner))
         if isinstance(effect, ir.Modal):
             return effect
@@ -579,3 +583,8 @@ def _plain_group(f: ir.Filter) -> bool:
     return not (f.other or f.or_self or f.named_self or f.targets_self or f.power_below_source or f.damaged_by_self
                 or f.power_above_hand
                 or f.mana_value_equals is not None or "chosen" in f.colors + f.subtypes)
+
+
+# References a triggered ability resolves from the event that triggered it (engine.resolution)
+_EVENT_REFS = frozenset({"triggering_object", "triggering_controller", "triggering_player", "triggering_spell",
+                         "damaged_object", "defending_player"})

@@ -896,6 +896,19 @@ class EffectRules:
         _need(isinstance(n, int), "bolster X")
         return [ir.Bolster(n)]
 
+    def adapt(self, c):
+        n = _number(c[0])
+        _need(isinstance(n, int), "adapt X")
+        return [ir.Adapt(n)]
+
+    def support(self, c):
+        """"Support N" (CR 701.41a): a +1/+1 counter on each of up to N other target creatures;
+        on an instant or sorcery "other" excludes nothing, the spell not being a creature."""
+        n = _number(c[0])
+        _need(isinstance(n, int), "support X")
+        spec = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), other=True), count=n, up_to=True)
+        return [ir.PutCounters(_T(spec), "+1/+1", 1)]
+
     # ------------------------------------------------ the monarch (CR 724)
     def become_monarch(self, c):
         """"you become the monarch" / "its controller becomes the monarch" (CR 724.3)."""

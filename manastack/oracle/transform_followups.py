@@ -343,6 +343,11 @@ class FollowupRules:
         (the one who cast the spell) may pay the whole cost, or the effects happen (CR 118.12)."""
         return [ir.UnlessPays(tuple(c[0]), ir.Cost(mana=c[-1]), THAT_PLAYER)]
 
+    def sacrifice_unless_spent(self, c):
+        """"When ~ enters, sacrifice it unless {U} was spent to cast it." (CR 601.2h)."""
+        words = next(str(x) for x in c if isinstance(x, Token) and x.type == "UNLESS_SPENT")
+        return [ir.SacrificeUnlessSpent(words[words.index("{") + 1].upper())]
+
     def sacrifice_unless(self, c):
         """"Sacrifice ~ unless you pay {1}{R}", "sacrifice it unless you return a land you
         control to its owner's hand", "... unless you pay {1} for each card in your hand": the
@@ -589,6 +594,19 @@ class FollowupRules:
         """"Target creature must be blocked this turn if able." (CR 509.1c)."""
         return self._combat_rule(c, "must_be_blocked")
 
+    def restrict_lure(self, c):
+        """"All creatures able to block target creature this turn do so." (CR 509.1c): a
+        requirement for each creature able to block it."""
+        return self._combat_rule(c[1:], "must_be_blocked_by_all")
+
+    def restrict_block_additional(self, c):
+        """"~ can block an additional creature this turn." (CR 509.1a-b): one more each time."""
+        return self._combat_rule(c, "block_additional")
+
+    def restrict_block_any_number(self, c):
+        """"Target creature can block any number of creatures this turn." (CR 509.1a-b)."""
+        return self._combat_rule(c, "block_any_number")
+
     def restrict_must_attack_you(self, c):
         """"Target creature an opponent controls attacks you this turn if able." (CR 508.1d):
         with two players, the creature's controller's opponent is you, and it attacks you, not
@@ -762,6 +780,13 @@ class FollowupRules:
         _need(what is PREV or _permanent(what), "becomes a color")
         _kind, colors, choose = next(x for x in c if isinstance(x, tuple))
         return [ir.BecomeColor(what, colors, choose, UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def become_creature_type(self, c):
+        """"~ becomes the creature type of your choice until end of turn" (layer 4, CR 205.1a):
+        that type instead of its other creature types; without a duration it lasts."""
+        what = c[0] if not isinstance(c[0], Token) else PREV
+        _need(what is PREV or _permanent(what), "becomes a creature type")
+        return [ir.BecomeCreatureType(what, UNTIL_EOT if "eot" in c else _OPEN)]
 
     def become_land_type(self, c):
         """"Target land becomes a Forest until end of turn", "... becomes the basic land type of

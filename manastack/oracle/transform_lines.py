@@ -369,6 +369,25 @@ class LineRules:
         _need(_number(c[0]) == 1 and len(modes) >= 2, "one or more")
         return [ir.Modal(modes, choose=1, most=len(modes))]
 
+    def modal_repeat(self, c):
+        """CR 700.2d: "Choose three. You may choose the same mode more than once." """
+        modes = tuple(m for m in c if isinstance(m, ir.Mode))
+        return [ir.Modal(modes, choose=_number(c[0]), repeat=True)]
+
+    def modal_both_if(self, c):
+        """"Choose one. If you control a commander as you cast this spell, you may choose both."
+        (CR 601.2b, 700.2): the condition is read as the modes are chosen."""
+        modes = tuple(m for m in c if isinstance(m, ir.Mode))
+        _need(_number(c[0]) == 1 and len(modes) == 2 and type(c[1]) is ir.YouControl, "choose both if")
+        return [ir.Modal(modes, choose=1, most=2, more_if=c[1])]
+
+    def modal_any_if(self, c):
+        """"Choose one. If this spell was kicked, choose any number instead." (CR 601.2b, 700.2):
+        kicker is announced before the modes are chosen, each mode at most once."""
+        modes = tuple(m for m in c if isinstance(m, ir.Mode))
+        _need(_number(c[0]) == 1 and c[1] == "kicked", "choose any number if")
+        return [ir.Modal(modes, choose=1, most=len(modes), more_if=c[1])]
+
     # ------------------------------------------------------------------ keywords
     def keywords(self, c):
         return [k for group in c for k in group]
@@ -916,6 +935,9 @@ class LineRules:
 
     def ns_upkeep(self, c):
         return "upkeep", "next_upkeep"
+
+    def ns_end_of_combat(self, c):
+        return "end_of_combat", "next_end_of_combat"
 
     def kinship(self, c):
         """Kinship's look, reveal and "If you do, ..." as one effect."""

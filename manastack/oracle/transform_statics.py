@@ -542,6 +542,14 @@ class StaticRules:
         """"can block an additional creature each combat" (CR 509.1a-b)."""
         return "block_additional", {"amount": 1}
 
+    def part_block_any_number(self, c):
+        """"can block any number of creatures" (CR 509.1a-b)."""
+        return "block_any_number", {}
+
+    def part_must_be_blocked(self, c):
+        """"must be blocked if able" (CR 509.1c)."""
+        return "must_be_blocked", {}
+
     def part_are_also(self, c):
         """"Creatures you control are Slivers in addition to their other creature types.", "All
         permanents are enchantments in addition to their other types.": the plural of
@@ -789,6 +797,13 @@ class StaticRules:
               "enters with X counters, where X is")
         return [ir.ReplacementAbility("enters_with_counters", kind, quantity)]
 
+    def r_enters_counters_colors(self, c):
+        """Converge: "~ enters with a +1/+1 counter on it for each color of mana spent to cast
+        it." -- counted from the spell becoming the permanent (CR 601.2h, 614.1c); cast no
+        spell, it enters with none."""
+        _need(_of(c, _Amount).value == 1, "N counters for each color spent")
+        return [ir.ReplacementAbility("enters_with_counters", c[2], ir.ColorsSpent())]
+
     def r_kicked_counters(self, c):
         """"If ~ was kicked, it enters with two +1/+1 counters on it." (CR 702.33e, 614.1c)."""
         return [ir.ReplacementAbility("enters_with_counters", c[-1], _of(c, _Amount).value,
@@ -957,6 +972,14 @@ class StaticRules:
         """"Spells with the chosen name can't be cast." (Meddling Mage; CR 101.2): no player may
         begin to cast a spell with that name (CR 601.2)."""
         return [self._static("cant_cast", ir.Filter(zone="stack", name=ir.CHOSEN_NAME))]
+
+    def st_one_spell_each(self, c):
+        """"Each player can't cast more than one spell each turn." (CR 101.2, 601.2)."""
+        return [self._static("one_spell_each_turn", "each_player")]
+
+    def st_one_spell_you(self, c):
+        """"You can't cast more than one spell each turn." (the controller of the source)."""
+        return [self._static("one_spell_each_turn", "you")]
 
     def st_opponents_cant_cast(self, c):
         """"Your opponents can't cast spells with the chosen name." (Council of the Absolute): the
@@ -1581,6 +1604,7 @@ _WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "attacks_each_combat", "cant_be_blocked_by", "grant_ability",
                           "cant_be_blocked_except_by", "cant_block_attackers",
                           "remove_types", "attacks_despite_defender",
+                          "doesnt_untap",     # "if it has a depletion counter on it" (CR 611.3a, 502.3)
                           # "As long as it's your turn, ~ is a 4/4 ... creature" (CR 611.3a, 613.1d)
                           "add_types", "set_creature_types", "set_base_pt", "set_colors", "all_creature_types"})
 

@@ -319,6 +319,23 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
     return mana, others
 
 
+def per_mode(s, card, modes: tuple[int, ...], base: ManaCost) -> ManaCost:
+    """Escalate (CR 702.120a): ``base`` plus the escalate cost once for each mode chosen beyond
+    the first (``modes``: the chosen modes, CR 700.2)."""
+    kw = keyword(card, "escalate")
+    if kw is None or kw.cost is None or kw.cost.mana is None:
+        return base
+    if exercise.RECORD is not None:
+        exercise.note("KEYWORDS", "escalate", card)
+    extra = len(modes) - 1
+    for _ in range(extra):
+        base = plus(base, kw.cost.mana)
+    if extra > 0:
+        s.add_log(f"{card.name} costs {kw.cost.mana} more for each mode chosen beyond the first (escalate, "
+                  f"{extra} more): {base} before other changes", ("702.120a", "601.2f"), "cast")
+    return base
+
+
 def per_target(s, card, targets: list, base: ManaCost) -> ManaCost:
     """Strive (CR 601.2f): ``base`` plus the card's "costs {2}{U} more to cast for each target
     beyond the first" once per target chosen after the first (``targets``: the chosen targets,
