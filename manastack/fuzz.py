@@ -49,7 +49,7 @@ from manastack.game import Game
 from manastack.gc_tuning import raise_gc_threshold
 from manastack.mana import COLORS
 from manastack.rng import Rng
-from manastack.engine.zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY
+from manastack.engine.zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
 DEFAULT_CORPUS = Path("../shared/cards/AtomicCards-2021.json.gz")
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
@@ -149,12 +149,12 @@ def zone_problems(s) -> list[str]:
     for oid in s.battlefield + s.phased_out:     # a phased-out permanent is still there (CR 702.26d)
         if oid in seen or s.objs[oid].zone != BATTLEFIELD or bool(s.objs[oid].phased_out) != (oid in s.phased_out):
             problems.append(f"object {oid} on the battlefield is also in {seen.get(oid)}")
-        seen[oid] = "battlefield"
+        seen[oid] = BATTLEFIELD
     for item in s.stack:
         if item.kind == "spell":
             if item.source in seen:
                 problems.append(f"spell {item.source} is also in {seen[item.source]}")
-            seen[item.source] = "stack"
+            seen[item.source] = STACK
     lost = [o.id for o in s.objs.values() if cards_in(o) and o.id not in seen]
     if lost:
         problems.append(f"cards in no zone: {lost[:5]}")

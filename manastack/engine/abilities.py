@@ -393,11 +393,11 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
         return ir.ActivatedAbility(kw.cost.with_part(ir.DiscardSelfCost()), (search,),
                                    text=f"{kw.name.capitalize()} {kw.cost.mana} (CR 702.29e)", cycling=True)
     if kw.name == "encore":        # CR 702.141a: from the graveyard, exiling it, as a sorcery
-        return ir.ActivatedAbility(kw.cost.with_part(ir.ExileSelfCost("graveyard")), (ir.Encore(),), sorcery_speed=True,
+        return ir.ActivatedAbility(kw.cost.with_part(ir.ExileSelfCost(GRAVEYARD)), (ir.Encore(),), sorcery_speed=True,
                                    text=f"Encore {kw.cost.mana} (CR 702.141a)")
     if kw.name in ("embalm", "eternalize"):      # CR 702.128a, 702.129a: from the graveyard, as a sorcery
         rule = "702.128a" if kw.name == "embalm" else "702.129a"
-        return ir.ActivatedAbility(kw.cost.with_part(ir.ExileSelfCost("graveyard")),
+        return ir.ActivatedAbility(kw.cost.with_part(ir.ExileSelfCost(GRAVEYARD)),
                                    (ir.TokenCopyOfCard(eternalize=kw.name == "eternalize"),), sorcery_speed=True,
                                    text=f"{kw.name.capitalize()} {kw.cost.mana} (CR {rule})")
     if kw.name == "transmute":     # CR 702.53a: from the hand, discarding it, as a sorcery
@@ -426,7 +426,7 @@ def keyword_activated(kw: ir.Keyword) -> ir.ActivatedAbility | None:
                                    text=f"Reinforce {kw.arg}—{kw.cost.mana} (CR 702.77a)")
     if kw.name == "scavenge":      # CR 702.97a: exile it from the graveyard, as a sorcery
         power = ir.StatOf(ir.Ref("self"), "power")
-        return ir.ActivatedAbility(kw.cost.with_part(ir.ExileSelfCost("graveyard")),
+        return ir.ActivatedAbility(kw.cost.with_part(ir.ExileSelfCost(GRAVEYARD)),
                                    (ir.PutCounters(ir.Target(0), "+1/+1", power),), (_TARGET_CREATURE,),
                                    sorcery_speed=True, text=f"Scavenge {kw.cost.mana} (CR 702.97a)")
     return None

@@ -16,11 +16,12 @@ from manastack.oracle import ir
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .runner import Ctx
 from .state import Obj, State
+from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, STACK
 
 # The most names a decision lists; a longer game's further names can still be typed.
 LISTED = 60
 # Zones whose cards every player sees (CR 400.2): an opponent's card there is known by name.
-_PUBLIC = ("battlefield", "graveyard", "exile", "stack", "command")
+_PUBLIC = (BATTLEFIELD, GRAVEYARD, EXILE, STACK, COMMAND)
 
 
 def qualifies(card, qualities: ir.Filter) -> bool:

@@ -128,7 +128,7 @@ def set_up(s: State, player: int, cards: list, identity: str) -> None:
     p.commanders = tuple(card.main.name for card in cards)
     p.commander_identity = identity
     for card in cards:
-        o = Obj(s.next_id, card, player, "command")
+        o = Obj(s.next_id, card, player, COMMAND)
         s.next_id += 1
         s.objs[o.id] = o
         p.command.append(o.id)

@@ -16,13 +16,13 @@ from .continuous import partner_of
 from .event_types import Seen
 from .commanders import FROM_COMMAND
 from .state import ItemKind, Obj, State, Step
-from .zones import BATTLEFIELD, COMMAND, GRAVEYARD, STACK
+from .zones import BATTLEFIELD, COMMAND, GRAVEYARD, HAND, STACK
 
 # The marks in ``Obj.cast_costs`` of a spell cast from its owner's hand or from a graveyard
 # (CR 601.2a), kept by the permanent it becomes (CR 400.7d), not by a copy, which wasn't cast
 # (CR 707.10).
 FROM_HAND, FROM_GRAVEYARD = "from_hand", "from_graveyard"
-CAST_FROM = {"hand": FROM_HAND, "graveyard": FROM_GRAVEYARD, "command": FROM_COMMAND}
+CAST_FROM = {HAND: FROM_HAND, GRAVEYARD: FROM_GRAVEYARD, COMMAND: FROM_COMMAND}
 
 
 def evaluate(s: State, condition, src: Obj, seen: Seen | None = None) -> bool:

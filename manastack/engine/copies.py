@@ -11,6 +11,7 @@ from .resolution import resolve_subject
 from .state import Obj, StackItem
 from .targets import describe_target, item_target_specs, spell_ability_index
 from .triggers import announce_targets
+from .zones import STACK
 
 
 def copy_spell(ctx, e: ir.CopySpell, rc) -> None:
@@ -30,7 +31,7 @@ def _put_copy(ctx, controller: int, card, index: int, x: int, modes, targets, ca
               new_targets: bool, rules: tuple[str, ...] = ("707.10",)) -> None:
     """Put one copy of a spell on the stack (CR 707.10, 707.10c)."""
     s = ctx.s
-    copy = Obj(s.next_id, card, controller, "stack")
+    copy = Obj(s.next_id, card, controller, STACK)
     s.next_id += 1
     copy.is_token = True
     copy.cast_x = x

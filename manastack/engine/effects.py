@@ -1301,12 +1301,12 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     searcher = p.index if e.own else rc.controller
     f = replace(e.filter, zone=LIBRARY, controller=None)
     must = not e.up_to and f == ir.Filter(zone=LIBRARY)
-    zones: tuple[str, ...] = ("library",)
+    zones: tuple[str, ...] = (LIBRARY,)
     if e.graveyard:     # "your library and/or graveyard": the player picks what to search
         answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, "Search your library too (and shuffle it), "
                                   "not only your graveyard?", (Action(ActionKind.YES, (), "library and graveyard"),
                                                                Action(ActionKind.NO, (), "graveyard only"))))
-        zones = ("graveyard", "library") if answer.kind == ActionKind.YES else ("graveyard",)
+        zones = (GRAVEYARD, LIBRARY) if answer.kind == ActionKind.YES else (GRAVEYARD,)
     found = []
     for _ in range(e.amount if isinstance(e.amount, int) else amount(ctx, e.amount, rc)):
         cands = [s.objs[i] for z in zones for i in getattr(p, z) if s.objs[i] not in found]
@@ -1342,7 +1342,7 @@ def _search(ctx, e: ir.SearchLibrary, rc):
         else:
             events.move(ctx, o, e.to, rules=("701.23a",))
     name = s.players[searcher].name
-    if "library" not in zones:
+    if LIBRARY not in zones:
         s.add_log(f"{name} searches their graveyard", ("701.23a",))
         return
     s.rng.shuffle(p.library)
@@ -1440,7 +1440,7 @@ def _look_at_top(ctx, e: ir.LookAtTop, rc):
         s.add_log(f"{p.name} puts one of them into their hand", ("701.20e",), "effect")
     on_top = _choose_among(ctx, e, looked, rc) if e.filter is not None else []
     rest = [i for i in looked if i in p.library and i not in on_top]
-    if e.rest in ("graveyard", "hand"):
+    if e.rest in (GRAVEYARD, HAND):
         with events.together(ctx):
             for i in rest:
                 events.move(ctx, s.objs[i], e.rest, cause=rc.card.name, quiet=e.rest == HAND and not e.revealed)

@@ -17,6 +17,7 @@ from manastack.oracle import ir
 
 from .resolution import named_players
 from .state import Obj
+from .zones import COMMAND
 
 
 @lru_cache(maxsize=256)
@@ -40,7 +41,7 @@ def create_emblem(ctx, e: ir.CreateEmblem, rc) -> None:
     s = ctx.s
     card = emblem_card(rc.card.name, e.text)
     for player in named_players(ctx, e.who, rc):
-        o = Obj(s.next_id, card, player, "command")
+        o = Obj(s.next_id, card, player, COMMAND)
         s.next_id += 1
         o.timestamp = s.new_timestamp()
         s.objs[o.id] = o

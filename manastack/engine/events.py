@@ -104,7 +104,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         bottom = bottom or ev.bottom
     if to in (HAND, LIBRARY) and s.variant and commanders.is_commander(s, o) \
             and _to_command_zone(ctx, o, to):
-        to, quiet = "command", True
+        to, quiet = COMMAND, True
         ev.to, ev.shuffle = to, False
     if from_zone == BATTLEFIELD and s.stack:
         _source_left(s, o)
@@ -277,27 +277,27 @@ def _source_left(s, o: Obj) -> None:
 
 
 _MOVE_WORDS = {
-    ("battlefield", "graveyard"): "is put into its owner's graveyard",
-    ("stack", "graveyard"): "goes to its owner's graveyard",
-    ("stack", "battlefield"): "enters the battlefield",
-    ("stack", "hand"): "returns to its owner's hand",
-    ("hand", "battlefield"): "enters the battlefield",
-    ("library", "battlefield"): "enters the battlefield",
-    ("battlefield", "hand"): "returns to its owner's hand",
-    ("battlefield", "exile"): "is exiled",
-    ("hand", "graveyard"): "is discarded",
-    ("library", "graveyard"): "is put into its owner's graveyard from the library",
-    ("library", "hand"): "is put into its owner's hand",
-    ("hand", "library"): "is put on the bottom of its owner's library",
-    ("hand", "exile"): "is exiled from its owner's hand",
-    ("graveyard", "exile"): "is exiled from its owner's graveyard",
-    ("graveyard", "battlefield"): "returns to the battlefield from its owner's graveyard",
-    ("graveyard", "hand"): "returns to its owner's hand from the graveyard",
-    ("exile", "hand"): "returns to its owner's hand from exile",
+    (BATTLEFIELD, GRAVEYARD): "is put into its owner's graveyard",
+    (STACK, GRAVEYARD): "goes to its owner's graveyard",
+    (STACK, BATTLEFIELD): "enters the battlefield",
+    (STACK, HAND): "returns to its owner's hand",
+    (HAND, BATTLEFIELD): "enters the battlefield",
+    (LIBRARY, BATTLEFIELD): "enters the battlefield",
+    (BATTLEFIELD, HAND): "returns to its owner's hand",
+    (BATTLEFIELD, EXILE): "is exiled",
+    (HAND, GRAVEYARD): "is discarded",
+    (LIBRARY, GRAVEYARD): "is put into its owner's graveyard from the library",
+    (LIBRARY, HAND): "is put into its owner's hand",
+    (HAND, LIBRARY): "is put on the bottom of its owner's library",
+    (HAND, EXILE): "is exiled from its owner's hand",
+    (GRAVEYARD, EXILE): "is exiled from its owner's graveyard",
+    (GRAVEYARD, BATTLEFIELD): "returns to the battlefield from its owner's graveyard",
+    (GRAVEYARD, HAND): "returns to its owner's hand from the graveyard",
+    (EXILE, HAND): "returns to its owner's hand from exile",
 }
 _HIDDEN = (Zone.HAND, Zone.LIBRARY)
-_MOVE_RULES = {"battlefield": ("403.3", "110.1"), "graveyard": ("404.1", "400.7"),
-               "exile": ("406.1",), "hand": ("402.1", "400.7"), "library": ("401.1",)}
+_MOVE_RULES = {BATTLEFIELD: ("403.3", "110.1"), GRAVEYARD: ("404.1", "400.7"),
+               EXILE: ("406.1",), HAND: ("402.1", "400.7"), LIBRARY: ("401.1",)}
 
 
 def _known_chars(ctx: Ctx, o: Obj) -> continuous.Chars | None:

@@ -16,10 +16,10 @@ from . import control, events
 from .effect_records import ControlChange
 from .runner import Ctx
 from .state import ItemKind, State
-from .zones import BATTLEFIELD, EXILE
+from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY
 
 # the zones a player owns (CR 400.2, 114.2): their contents are owned by that player
-_OWN_ZONES = ("library", "hand", "graveyard", "exile", "command")
+_OWN_ZONES = (LIBRARY, HAND, GRAVEYARD, EXILE, COMMAND)
 
 
 def leave(ctx: Ctx, player: int) -> None:

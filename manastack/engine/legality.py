@@ -235,7 +235,7 @@ def castable(s, player: int, sources: list | None = None) -> list[Obj]:
     p = s.players[player]
     cands = [s.objs[i] for i in p.hand + exiled_playable(s, player) + alt_costs.flashback_cards(s, player)]
     if p.commanders:
-        cands += commanders.commanders_in(s, player, "command")      # CR 903.8
+        cands += commanders.commanders_in(s, player, COMMAND)      # CR 903.8
     cands = [o for o in cands if "Land" not in o.card.types]
     if not cands:
         return []
@@ -314,7 +314,7 @@ def why_not_cast_half(s, player: int, o, index: int | None, bound: Capacity | No
     if problem is not None:
         return problem
     if o.zone == GRAVEYARD:
-        spell.zone = "hand"       # aftermath's permission stands in for the hand (CR 702.127a)
+        spell.zone = HAND       # aftermath's permission stands in for the hand (CR 702.127a)
     return why_not_cast(s, player, spell, bound, detail)
 
 

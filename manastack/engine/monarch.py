@@ -14,6 +14,7 @@ from functools import cache
 from manastack.cards import CardDef
 
 from .state import Obj, State
+from .zones import COMMAND
 
 SOURCE_ID = -724
 NAME = "The monarch"
@@ -34,4 +35,4 @@ def source(s: State) -> Obj | None:
     (CR 724.1)."""
     if s.monarch is None:
         return None
-    return Obj(SOURCE_ID, card(), s.monarch, "command")
+    return Obj(SOURCE_ID, card(), s.monarch, COMMAND)

@@ -20,7 +20,7 @@ def return_to_battlefield(ctx, e: ir.ReturnToBattlefield, rc) -> None:
     graveyard, or exile for a card an earlier effect exiled); if it has left that zone it is a
     new object and nothing returns. It enters under its owner's control, or under the effect's
     controller's with ``under_you``, with the counter (CR 614.1c)."""
-    zones = ("graveyard",) if e.from_graveyard else ("graveyard", "exile")
+    zones = (GRAVEYARD,) if e.from_graveyard else (GRAVEYARD, EXILE)
     found = [o for o in named_objects(ctx, e.what, rc) if o.zone in zones]
     if not found:
         ctx.s.add_log(f"{rc.card.name}: the card is no longer where it went, nothing returns",

@@ -125,16 +125,16 @@ def apply_leaving(ctx: Ctx, o, event: ZoneChange, discarded: bool = False) -> No
 
 
 def _to_exile(event: ZoneChange) -> None:
-    event.to = "exile"
+    event.to = EXILE
 
 
 def _rebound_exile(event: ZoneChange) -> None:
-    event.to = "exile"
+    event.to = EXILE
     event.rebound = True
 
 
 def _madness_exile(event: ZoneChange) -> None:
-    event.to = "exile"
+    event.to = EXILE
     event.madness = True
 
 
@@ -152,7 +152,7 @@ def _to_library_bottom(event: ZoneChange) -> None:
 
 
 # where a counter's self-replacement puts the spell (CR 614.15): words for the log, and the change
-_INSTEAD = {"exile": ("into exile", _to_exile), "hand": ("into its owner's hand", _to_hand),
+_INSTEAD = {EXILE: ("into exile", _to_exile), HAND: ("into its owner's hand", _to_hand),
             "library_top": ("on top of its owner's library", _to_library_top),
             "library_bottom": ("on the bottom of its owner's library", _to_library_bottom)}
 
@@ -315,7 +315,7 @@ def _to_graveyard(s, o, event: ZoneChange) -> list[Replacement]:
 
 
 def _to_library(event: ZoneChange) -> None:
-    event.to = "library"
+    event.to = LIBRARY
     event.shuffle = True
 
 
@@ -694,7 +694,7 @@ def entering_view(o, ev: ZoneChange | CounterPlacement, card):
     """``o`` as it would exist on the battlefield, as ``card``, for the effects that look at a
     permanent about to enter (CR 614.12)."""
     seen = o.copy()
-    seen.zone = "battlefield"
+    seen.zone = BATTLEFIELD
     seen.controller = ev.controller if isinstance(ev, ZoneChange) else o.controller
     seen.card = card
     return seen

@@ -21,10 +21,10 @@ from .influence import holder, object_within
 from .mechanics.merged import times_mutated
 from .runner import Ctx
 from .state import ItemKind, Obj, attached_object, enchanted_player, exiled_with
-from .zones import BATTLEFIELD
+from .zones import BATTLEFIELD, EXILE, GRAVEYARD, STACK
 
 
-_PUBLIC = ("battlefield", "graveyard", "exile", "stack")     # CR 400.2
+_PUBLIC = (BATTLEFIELD, GRAVEYARD, EXILE, STACK)     # CR 400.2
 
 
 @dataclass

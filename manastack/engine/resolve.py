@@ -34,7 +34,7 @@ def _recheck_targets(ctx: Ctx, item) -> tuple[list, bool]:
     if not specs or not any(item.targets):
         return item.targets, False
     present = s.objs.get(item.source)
-    source = present or Obj(-1, item.card, item.controller, "stack")
+    source = present or Obj(-1, item.card, item.controller, STACK)
     kept = []
     for spec, group in zip(specs, item.targets):
         if spec.filter.power_below_source and present is None:
@@ -112,7 +112,7 @@ def resolve_top(ctx: Ctx) -> None:
             adventure.exile_resolved(ctx, spell_now, item.controller)       # CR 715.3d
         elif spell_now is not None and spell_now.zone == STACK and not encode_cipher(ctx, spell_now, item.controller):
             buyback = "buyback" in spell_now.cast_costs      # CR 702.27a: to its owner's hand instead
-            events.move(ctx, spell_now, HAND if buyback else "graveyard", quiet=not buyback,
+            events.move(ctx, spell_now, HAND if buyback else GRAVEYARD, quiet=not buyback,
                         cause="buyback" if buyback else "", rules=("702.27a",) if buyback else ("608.2n",),
                         resolved=True)
         s.stack[:] = [i for i in s.stack if i.id != item.id]      # a spell no longer in that zone

@@ -27,10 +27,11 @@ from manastack.limits import MAX_DEPTH, depth_of
 
 from .serialize import FORMAT
 from .turn import STAGES, STEPS
+from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
 SCHEMA_PATH = Path(__file__).with_name("save.schema.json")
 STEP_NAMES = ("setup",) + STEPS
-ZONE_LISTS = ("library", "hand", "graveyard", "exile", "command")
+ZONE_LISTS = (LIBRARY, HAND, GRAVEYARD, EXILE, COMMAND)
 
 
 class SaveError(ValueError):
@@ -81,7 +82,7 @@ _OBJECT_KEYS = frozenset(("id", "owner", "controller", "zone", "tapped", "contro
                           "counters", "attached_to", "is_token", "timestamp", "attacking", "blocking",
                           "blocked", "deathtouched", "cast_x", "chosen", "token_face", "cast_costs", "card",
                           "printed", "activated", "designations", "merged", "phased_out"))
-_ZONES = frozenset(("library", "hand", "graveyard", "exile", "battlefield", "stack"))
+_ZONES = frozenset((LIBRARY, HAND, GRAVEYARD, EXILE, BATTLEFIELD, STACK))
 
 
 def _ints(column, lo: int, hi: int) -> bool:
@@ -220,12 +221,12 @@ def _check_state(st: dict, cards: CardDB | None) -> None:
             raise SaveError(f"$.state.objects[{i}].id: id {od['id']} is also the id of "
                             f"$.state.objects[{objects[od['id']][0]}]")
         objects[od["id"]] = (i, od)
-        if od.get("phased_out") and od["zone"] != "battlefield":
+        if od.get("phased_out") and od["zone"] != BATTLEFIELD:
             raise SaveError(f"$.state.objects[{i}].phased_out: only a permanent phases out (CR 702.26b)")
         for key in ("card", "printed"):
             if od[key] is not None and od[key] not in st["cards"]:
                 raise SaveError(f"$.state.objects[{i}].{key}: no saved card {od[key][:80]!r}")
-        if od["merged"] and (od["zone"] != "battlefield" or len(od["merged"]) < 2):
+        if od["merged"] and (od["zone"] != BATTLEFIELD or len(od["merged"]) < 2):
             raise SaveError(f"$.state.objects[{i}].merged: only a permanent is merged, from two or more "
                             "components (CR 729.2)")
         for k, part in enumerate(od["merged"]):         # a merged permanent's components (CR 729.2)
@@ -267,7 +268,7 @@ def _check_state(st: dict, cards: CardDB | None) -> None:
             for k, oid in enumerate(pd.get(zone, ())):      # "command": emblems (CR 114)
                 place(oid, where_list, k, zone, p)
     for k, oid in enumerate(st["battlefield"]):
-        place(oid, "$.state.battlefield", k, "battlefield", None)
+        place(oid, "$.state.battlefield", k, BATTLEFIELD, None)
         if objects[oid][1].get("phased_out"):
             raise SaveError(f"$.state.battlefield[{k}]: object {oid} is phased out, so not listed here (CR 702.26b)")
     if "phased_out" in st:      # the phased-out permanents, in the order they phased out

@@ -12,7 +12,7 @@ from .attack_targets import declared_target
 from .continuous import card_keywords
 from .effect_records import MayPlay
 from .state import Obj
-from .zones import EXILE
+from .zones import EXILE, STACK
 
 
 def can_cast_timing(s, player: int, o: Obj) -> bool:
@@ -47,7 +47,7 @@ def flash_permission(s, player: int, o: Obj) -> bool:
             continue
         if spell is None:
             spell = o.copy()
-            spell.zone, spell.controller = "stack", player
+            spell.zone, spell.controller = STACK, player
         if layers.affected_by(s, src, eff, spell):
             return True
     return False
@@ -63,7 +63,7 @@ def free_cast_permission(s, player: int, o: Obj) -> Obj | None:
             continue
         if spell is None:
             spell = o.copy()
-            spell.zone, spell.controller = "stack", player
+            spell.zone, spell.controller = STACK, player
         if layers.affected_by(s, src, eff, spell):
             return src
     return None
@@ -77,7 +77,7 @@ def cast_forbidden(s, player: int, o: Obj) -> Obj | None:
     for src, eff in ch.static_effects(s, ir.StaticCantCast):
         if spell is None:
             spell = o.copy()
-            spell.zone, spell.controller = "stack", player
+            spell.zone, spell.controller = STACK, player
         if layers.affected_by(s, src, eff, spell):
             return src
     return None

@@ -142,7 +142,7 @@ def _player_matches(whose: str | ir.Filter | None, player: int, source: Obj) -> 
 def _lookback_matches(s, f: ir.Filter, old: Obj, source: Obj) -> bool:
     """CR 603.10: leaves-the-battlefield triggers look back at the object as it last existed."""
     zone = old.zone
-    old.zone = "battlefield"
+    old.zone = BATTLEFIELD
     try:
         return matches(s, old, f, source)
     finally:
@@ -715,7 +715,7 @@ def _delayed_watch(ctx, ev: Event) -> None:
             continue
         if rec.about is not None and not (type(ev) is ZoneChange and ev.old is not None and ev.old.id == rec.about):
             continue
-        stand_in = Obj(rec.source_id, rec.card, rec.controller, "stack")
+        stand_in = Obj(rec.source_id, rec.card, rec.controller, STACK)
         stand_in.controller = rec.controller
         for view in instances(s, ab.trigger, stand_in, ev):
             if rec.about is not None:
@@ -981,7 +981,7 @@ def announce_targets(ctx, item) -> None:
 def _last_known(oid: int, card, controller: int, event: Seen | None) -> Obj:
     """A triggered ability's source as it last existed, once it has left the battlefield
     (CR 603.10), with the counters it had (persist's "if it had no -1/-1 counters")."""
-    o = Obj(oid, card, controller, "graveyard")
+    o = Obj(oid, card, controller, GRAVEYARD)
     if event is not None:
         o.counters = dict(event.counters or {})
         o.attached_to = event.attached_to      # "enchanted creature" of a sacrificed Aura

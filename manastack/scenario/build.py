@@ -20,9 +20,9 @@ from manastack.limits import MAX_ZONE_OBJECTS, excerpt
 from .errors import ScenarioError, raise_all
 from .refs import Refs
 from .yamlfile import Map
-from manastack.engine.zones import BATTLEFIELD, COMMAND, EXILE, STACK
+from manastack.engine.zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
-ZONES = ("library", "hand", "graveyard", "exile", "battlefield", "command")
+ZONES = (LIBRARY, HAND, GRAVEYARD, EXILE, BATTLEFIELD, COMMAND)
 STATUS_KEYS = ("tapped", "sick", "damage", "attached_to", "attacking", "blocking", "chosen")
 COMBAT_STEPS = STEPS[STEPS.index("declare_attackers"):STEPS.index("end_of_combat") + 1]
 
@@ -285,7 +285,7 @@ class Builder:
             o.blocking = (self.find_permanent(entry["blocking"], entry, "blocking").id,)
 
     def find_permanent(self, ref: str, entry: Map, key: str) -> Obj:
-        found = self.refs.find(self.s, ref, zones=("battlefield",))
+        found = self.refs.find(self.s, ref, zones=(BATTLEFIELD,))
         if not found:
             self.fail(f"there is no permanent {excerpt(ref)} on the battlefield for {key}", entry.line_of(key))
         if len(found) > 1:
@@ -341,7 +341,7 @@ class Builder:
         s = self.s
         controller = self.player(entry["controller"], entry, "controller")
         card = self.card(entry["card"], entry.line_of("card"))
-        o = Obj(s.next_id, card, controller, "stack")
+        o = Obj(s.next_id, card, controller, STACK)
         s.next_id += 1
         s.objs[o.id] = o
         item = StackItem(s.next_id, "spell", o.id, controller, card, spell_ability_index(card), card.name)
@@ -368,7 +368,7 @@ class Builder:
         p = self.refs.player(ref)
         if p is not None:
             return f"p{p}"
-        found = self.refs.find(s, ref, zones=("battlefield", "stack", "graveyard", "hand", "library", "exile", "command"))
+        found = self.refs.find(s, ref, zones=(BATTLEFIELD, STACK, GRAVEYARD, HAND, LIBRARY, EXILE, COMMAND))
         if len(found) != 1:
             self.fail(f"target {ref!r}: " + ("nothing has that name or id" if not found else
                                              f"{len(found)} objects match; give the one you mean an id"),

@@ -10,7 +10,7 @@ from manastack.engine.state import enchanted_player
 
 from .errors import ScenarioError
 from .yamlfile import Map
-from manastack.engine.zones import BATTLEFIELD, LIBRARY
+from manastack.engine.zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY
 
 
 @dataclass
@@ -110,19 +110,19 @@ class Checker:
                 self.add(what, sorted(expected), sorted(names), Counter(expected) == Counter(names))
 
     def _hand(self, v):
-        self._zone("hand", v)
+        self._zone(HAND, v)
 
     def _library(self, v):
-        self._zone("library", v)
+        self._zone(LIBRARY, v)
 
     def _graveyard(self, v):
-        self._zone("graveyard", v)
+        self._zone(GRAVEYARD, v)
 
     def _exile(self, v):
-        self._zone("exile", v)
+        self._zone(EXILE, v)
 
     def _command(self, v):
-        self._zone("command", v)
+        self._zone(COMMAND, v)
 
     def _commander_damage(self, v):
         """CR 903.10a: the combat damage each commander has dealt each player."""
@@ -133,7 +133,7 @@ class Checker:
                 self.add(f"combat damage {name} has dealt {p.name}", n, got)
 
     def _battlefield(self, v):
-        self._zone("battlefield", v)
+        self._zone(BATTLEFIELD, v)
 
     # ------------------------------------------------------------------ the game
 

@@ -11,7 +11,7 @@ from manastack.engine.decisions import Action, ActionKind
 from . import why
 from .driver import Driver, StepError, listify
 from .yamlfile import Map
-from manastack.engine.zones import GRAVEYARD
+from manastack.engine.zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND
 
 
 class PlaySteps(Driver):
@@ -19,7 +19,7 @@ class PlaySteps(Driver):
 
     def do_play(self, step: Map) -> None:
         ref = step["play"]
-        p = self.player_of(step, ref, "hand")
+        p = self.player_of(step, ref, HAND)
         self.ensure_priority(p)
         s, d = self.state(), self.pending()
         opts = [a for a in d.options if a.kind == "play" and self.refs.matches(s, ref, a.args[0])]
@@ -29,10 +29,10 @@ class PlaySteps(Driver):
 
     def do_cast(self, step: Map) -> None:
         ref = step["cast"]
-        in_command = not self.refs.find(self.state(), ref, ("hand", "exile")) \
-            and bool(self.refs.find(self.state(), ref, ("command",)))     # a commander (CR 903.8)
-        flashback = step.get("flashback") or not (in_command or self.refs.find(self.state(), ref, ("hand", "exile")))
-        zone = "graveyard" if flashback else "command" if in_command else "hand"    # flashback, CR 702.34a
+        in_command = not self.refs.find(self.state(), ref, (HAND, EXILE)) \
+            and bool(self.refs.find(self.state(), ref, (COMMAND,)))     # a commander (CR 903.8)
+        flashback = step.get("flashback") or not (in_command or self.refs.find(self.state(), ref, (HAND, EXILE)))
+        zone = GRAVEYARD if flashback else COMMAND if in_command else HAND    # flashback, CR 702.34a
         p = self.player_of(step, ref, zone)
         self.ensure_priority(p)
         s, d = self.state(), self.pending()
@@ -50,7 +50,7 @@ class PlaySteps(Driver):
 
     def do_activate(self, step: Map) -> None:
         ref = step["activate"]
-        p = self.player_of(step, ref, "battlefield")
+        p = self.player_of(step, ref, BATTLEFIELD)
         self.ensure_priority(p)
         s, d = self.state(), self.pending()
         opts = [a for a in d.options if a.kind in ("activate", "mana") and self.refs.matches(s, ref, a.args[0])]

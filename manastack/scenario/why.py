@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manastack.engine import combat, legality
 from manastack.limits import clip
-from manastack.engine.zones import BATTLEFIELD, STACK
+from manastack.engine.zones import BATTLEFIELD, HAND, STACK
 
 
 def _where(s, refs, ref: str, player: int, zone: str):
@@ -29,11 +29,11 @@ def _zone_words(zone: str, player: str) -> str:
 
 
 def cannot_play(s, refs, player: int, ref: str) -> str:
-    o, where = _where(s, refs, ref, player, "hand")
+    o, where = _where(s, refs, ref, player, HAND)
     return where if o is None else legality.cannot_play(s, player, o)
 
 
-def cannot_cast(s, refs, player: int, ref: str, zone: str = "hand") -> str:
+def cannot_cast(s, refs, player: int, ref: str, zone: str = HAND) -> str:
     o, where = _where(s, refs, ref, player, zone)
     return where if o is None else legality.cannot_cast(s, player, o)
 
@@ -54,14 +54,14 @@ def cannot_cast_as(s, refs, player: int, ref: str, zone: str, kind: str, half: s
 
 
 def cannot_activate(s, refs, player: int, ref: str) -> str:
-    o, where = _where(s, refs, ref, player, "battlefield")
+    o, where = _where(s, refs, ref, player, BATTLEFIELD)
     if o is None:       # another player's permanent: some abilities any player may activate
-        o = next(iter(refs.find(s, ref, ("battlefield",))), None)
+        o = next(iter(refs.find(s, ref, (BATTLEFIELD,))), None)
     return where if o is None else legality.cannot_activate(s, player, o)
 
 
 def cannot_attack(s, refs, ref: str) -> str:
-    o, where = _where(s, refs, ref, s.active, "battlefield")
+    o, where = _where(s, refs, ref, s.active, BATTLEFIELD)
     if o is None:
         return where + " (only the active player's creatures attack, CR 506.2)"
     if combat.why_not_attack(s, o) is None and combat.restricted(s, o, combat.Rule.CANT_ATTACK_ALONE):
@@ -98,10 +98,10 @@ def cannot_block(s, refs, blocker_ref: str, attacker_ref: str) -> str:
     # the defending player named is the blocker's controller, when it is one (CR 506.2, 802.2)
     found = [o for o in refs.find(s, blocker_ref) if o.zone == BATTLEFIELD and o.controller != s.active]
     defender = found[0].controller if found else s.next_player(s.active)
-    b, where = _where(s, refs, blocker_ref, defender, "battlefield")
+    b, where = _where(s, refs, blocker_ref, defender, BATTLEFIELD)
     if b is None:
         return where + " (only the defending player's creatures block, CR 506.2)"
-    attackers = [o for o in refs.find(s, attacker_ref, ("battlefield",)) if o.attacking is not None]
+    attackers = [o for o in refs.find(s, attacker_ref, (BATTLEFIELD,)) if o.attacking is not None]
     if not attackers:
         return f"{attacker_ref} is not an attacking creature"
     return legality.cannot_block(s, b, attackers[0])

@@ -25,10 +25,10 @@ from manastack.game import Game
 from manastack.scenario import ScenarioError
 from manastack.scenario.scenario import Scenario
 from manastack.scenario.yamlfile import Map, load_yaml
-from manastack.engine.zones import BATTLEFIELD
+from manastack.engine.zones import BATTLEFIELD, GRAVEYARD, HAND
 
 GOALS = ("win", "keep", "survive")
-KEEP_ZONES = ("hand", "battlefield", "graveyard")
+KEEP_ZONES = (HAND, BATTLEFIELD, GRAVEYARD)
 MAX_ACTIONS = 5_000
 
 

@@ -16,6 +16,7 @@ from ..filters import party_size
 from ..state import Obj
 from ..upcalls import matches
 from ..wording import possessive
+from ..zones import STACK
 
 _KINDS: tuple[tuple[type[ir.StaticSpellCost], int, str], ...] = (
     (ir.StaticCostIncrease, 1, "plus"), (ir.StaticCostReduction, -1, "minus"))
@@ -34,7 +35,7 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
         for src, eff in ch.static_effects(s, kind):
             if spell is None:           # seen as the spell it would be, made only when asked
                 spell = o.copy()
-                spell.zone, spell.controller, spell.cast_x = "stack", player, x
+                spell.zone, spell.controller, spell.cast_x = STACK, player, x
             if not layers.affected_by(s, src, eff, spell):
                 continue
             if eff.mana is not None:        # "cost {W} more": colored mana added (CR 601.2f)

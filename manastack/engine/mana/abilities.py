@@ -48,7 +48,7 @@ from ..state import Obj, PendingTrigger, State
 from ..triggers import collect, instances
 from ..upcalls import cost_payable, pay_cost, source_reports
 from ..wording import possessive
-from ..zones import BATTLEFIELD
+from ..zones import BATTLEFIELD, STACK
 
 __all__ = ["mana_sources", "activate", "resolve_mana_triggers", "add_mana", "triggered_bonus",
            "net_outputs", "net_outputs_for", "Alternative", "plan_payment", "can_afford",
@@ -230,7 +230,7 @@ def resolve_mana_triggers(ctx: Ctx) -> None:
         ab = ability_at(t.card, t.ability_index)
         if exercise.RECORD is not None:
             exercise.triggered(t.card, ab)
-        source = s.objs.get(t.source) or Obj(t.source, t.card, t.controller, "stack")
+        source = s.objs.get(t.source) or Obj(t.source, t.card, t.controller, STACK)
         for _ in range(t.count):
             s.add_log(f"{t.label} resolves at once: it is a triggered mana ability", ("605.1b", "605.4a"),
                       "mana")
@@ -315,7 +315,7 @@ def delayed_mana_triggers(s: State) -> list[Obj]:
         for ab in e.card.abilities:
             for created in getattr(ab, "effects", ()):
                 if type(created) is ir.CreateDelayedTrigger:
-                    out.append(Obj(-1, replace(e.card, abilities=(created.ability,)), e.controller, "stack"))
+                    out.append(Obj(-1, replace(e.card, abilities=(created.ability,)), e.controller, STACK))
     return out
 
 

@@ -21,6 +21,7 @@ from ..board_facts import holding
 from ..replacement import Replacement, apply_all
 from ..runner import Ctx
 from ..state import Obj, State
+from ..zones import STACK
 
 
 @lru_cache(maxsize=8192)
@@ -40,7 +41,7 @@ def mana_replacement_effects(s: State):
     for n, e in enumerate(s.effects):
         if type(e) is not ManaReplacementEffect:
             continue
-        spell = Obj(-1, e.card, e.controller, "stack")
+        spell = Obj(-1, e.card, e.controller, STACK)
         for ab in e.card.abilities:
             for created in getattr(ab, "effects", ()):
                 if type(created) is ir.CreateManaReplacement:

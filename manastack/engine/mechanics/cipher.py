@@ -16,7 +16,7 @@ from ..state import Obj, StackItem
 from ..timing import split_second
 from ..targets import choose_modes_and_targets, spell_ability_index
 from ..triggers import announce_targets
-from ..zones import EXILE
+from ..zones import EXILE, STACK
 
 
 def encode_cipher(ctx, spell, controller: int) -> bool:
@@ -72,7 +72,7 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
               ("702.99a", "603.5"), "choice")
     if answer.kind == ActionKind.NO:
         return
-    copy = Obj(s.next_id, card, player, "stack")
+    copy = Obj(s.next_id, card, player, STACK)
     s.next_id += 1
     copy.is_token = True          # a copy, not a card: it ceases to exist off the stack (CR 704.5e)
     s.objs[copy.id] = copy

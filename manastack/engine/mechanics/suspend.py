@@ -68,7 +68,7 @@ def suspend(ctx, player: int, oid: int) -> None:
     pay_mana(ctx, player, cost, f"suspending {o.card.name}")
     if exercise.RECORD is not None:
         exercise.note("KEYWORDS", "suspend", o.card)
-    events.move_with_counters(ctx, o, "exile", {"time": int(n)}, quiet=True)
+    events.move_with_counters(ctx, o, EXILE, {"time": int(n)}, quiet=True)
     s.add_log(f"{s.players[player].name} suspends {o.card.name}: it is exiled with {_counters(n)} "
               "(a special action)", ("116.2f", "702.62a"), "special")
 
