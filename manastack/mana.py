@@ -69,6 +69,11 @@ class ManaCost:
                 total += 1
         return total
 
+    def least_mana(self) -> int:
+        """The fewest mana that can pay this cost (X as 0): its mana value, but one for each
+        monocolored hybrid symbol, which one mana of its color pays (CR 107.4e)."""
+        return self.mana_value() - sum(1 for s in self.symbols if s.startswith("2/"))
+
     def colors(self) -> tuple[str, ...]:
         """CR 105.2: an object's colors come from the colored symbols of its mana cost."""
         found = {c for s in self.symbols for c in COLORS if c in s.split("/")}

@@ -4,7 +4,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
+from manastack.engine.decisions import Action
 from manastack.mana import ManaCost, ManaCostError, pay_from_pool
+
+from .game_helpers import board, pick
 
 
 def test_parse_and_mana_value():
@@ -71,3 +74,27 @@ def test_pool_payment_spends_exactly_the_cost(cost_symbols, pool_symbols):
         assert n <= pool[t]
     for t in "WUBRGC":
         assert spent.get(t, 0) >= cost_symbols.count(t)
+
+
+def test_the_fewest_mana_that_pays_a_monocolored_hybrid_cost():
+    """CR 107.4e: one mana of its color pays {2/W}, so three pay Spectral Procession's cost,
+    whose mana value is 6 (CR 202.3f)."""
+    cost = ManaCost.parse("{2/W}{2/W}{2/W}")
+    assert (cost.mana_value(), cost.least_mana()) == (6, 3)
+    assert ManaCost.parse("{X}{2}{G}").least_mana() == 3
+
+
+def test_spectral_procession_is_paid_automatically_with_five_lands(db):
+    """Three Plains and two Mountains pay {2/W}{2/W}{2/W} (three {W}): "pay automatically" pays
+    it, where the auto-payer's bound by mana value (6) once found no payment and the same
+    offer came back without end."""
+    g = board(db, """
+  - name: Alice
+    hand: [Spectral Procession]
+    battlefield: [Plains, Plains, Mountain, Plains, Mountain]
+  - name: Bob
+""", turn=3)
+    pick(g, "cast Spectral Procession")
+    g.push(Action("autopay"))
+    assert g.pending.kind == "priority"
+    assert "Alice pays {2/W}{2/W}{2/W} for Spectral Procession with {W}{W}{W}" in g.explain()

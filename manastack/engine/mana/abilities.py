@@ -694,7 +694,7 @@ def plan_payment(s: State, player: int, cost: ManaCost, exclude: frozenset[int] 
     if use is not None and use.other_payers and "C" in cost.symbols:   # these pay generic mana, never {C}
         groups = [alts for alts in ([a for a in g if a.idx not in HELPERS or a.net != ("C",)] for g in groups) if alts]
     most = sum(pool.values()) + sum(max(len(a.net) for a in alts) for alts in groups)
-    if most < cost.mana_value():
+    if most < cost.least_mana():
         return None
     for allow_sacrifice in (False, True):
         usable = [[a for a in alts if allow_sacrifice or not a.sacrifices] for alts in groups]
@@ -727,13 +727,13 @@ def keep_hand_castable(s: State, player: int, cost: ManaCost, exclude: frozenset
     pool = mana_spend.pool_for(s, player, use)
     groups = [alts for alts in ([a for a in g if not a.sacrifices] for g in _alternatives(s, player, exclude, use))
               if alts]
-    spare = sum(pool.values()) + sum(max(len(a.net) for a in alts) for alts in groups) - cost.mana_value()
+    spare = sum(pool.values()) + sum(max(len(a.net) for a in alts) for alts in groups) - cost.least_mana()
     objs = s.objs
     wanted: dict[ManaCost, int] = {}
     for i in s.players[player].hand:
         card = objs[i].card
         c = card.mana_cost.with_x(0) if card.mana_cost is not None and "Land" not in card.types else None
-        if c is not None and not c.is_free() and c.mana_value() <= spare:
+        if c is not None and not c.is_free() and c.least_mana() <= spare:
             wanted[c] = wanted.get(c, 0) + 1
     if not wanted:
         return plan
