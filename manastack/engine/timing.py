@@ -41,24 +41,21 @@ def instant_speed(card) -> bool:
 def flash_permission(s, player: int, o: Obj) -> bool:
     """"You may cast artifact spells as though they had flash." (CR 601.3): a static ability of
     a permanent ``player`` controls whose description ``o`` fits, seen as the spell it would be."""
-    spell = None
-    for src, eff in ch.static_effects(s, ir.StaticCastAsThoughFlash):
-        if src.controller != player:
-            continue
-        if spell is None:
-            spell = o.copy()
-            spell.zone, spell.controller = STACK, player
-        if layers.affected_by(s, src, eff, spell):
-            return True
-    return False
+    return _permitting(s, player, o, ir.StaticCastAsThoughFlash) is not None
 
 
 def free_cast_permission(s, player: int, o: Obj) -> Obj | None:
     """The permanent ``player`` controls whose "You may cast spells from your hand without paying
     their mana costs." (CR 118.9) describes ``o``, a card in their hand seen as the spell it would
     be, if any."""
+    return _permitting(s, player, o, ir.StaticCastWithoutPaying)
+
+
+def _permitting(s, player: int, o: Obj, kind: type[ir.StaticEffect]) -> Obj | None:
+    """The first permanent ``player`` controls with a static ability of class ``kind`` whose
+    description ``o`` fits, seen as the spell it would be (on the stack, under ``player``)."""
     spell = None
-    for src, eff in ch.static_effects(s, ir.StaticCastWithoutPaying):
+    for src, eff in ch.static_effects(s, kind):
         if src.controller != player:
             continue
         if spell is None:
