@@ -137,10 +137,28 @@ def pay_from_pool(cost: ManaCost, pool: dict[str, int], life_available: int = 0,
     common question, without life or mana to spend first, is answered once per cost and pool:
     the payment search asks it of every set of sources it tries.
     """
+    if use_life and any(sym.endswith("/P") for sym in cost.symbols):
+        return _pay_with_life(cost, pool, life_available, first)
     if use_life or first:
         return _pay_from_pool(cost, pool, life_available, use_life, first)
     found = _pay_plain(cost, tuple(sorted(item for item in pool.items() if item[1])))
     return None if found is None else (dict(found[0]), found[1])
+
+
+def _pay_with_life(cost: ManaCost, pool: dict[str, int], life_available: int,
+                   first: dict[str, int] | None) -> tuple[dict[str, int], int] | None:
+    """CR 107.4f: pay ``cost`` from ``pool`` with as little life as will do: each Phyrexian
+    symbol with its color's mana where the mana left still pays the rest, else with 2 life."""
+    phyrexian = [i for i, sym in enumerate(cost.symbols) if sym.endswith("/P")]
+    for k in range(len(phyrexian) + 1):
+        if 2 * k > life_available:
+            return None
+        by_life = set(phyrexian[:k])
+        rest = ManaCost(tuple(sym for i, sym in enumerate(cost.symbols) if i not in by_life))
+        found = _pay_from_pool(rest, pool, 0, False, first)
+        if found is not None:
+            return found[0], 2 * k
+    return None
 
 
 @lru_cache(maxsize=65536)

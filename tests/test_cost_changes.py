@@ -97,12 +97,15 @@ def test_chalice_trigger_compiles_to_a_cast_trigger_that_counters_that_spell():
     assert ab.effects == (ir.CounterSpell(ir.Ref("triggering_spell")),)
 
 
-def test_mana_value_equal_to_counters_only_for_a_cast_trigger():
+def test_mana_value_equal_to_counters_on_a_sacrificed_source():
     """Ratchet Bomb's "each nonland permanent with mana value equal to the number of charge
-    counters on ~" would need the counters of a sacrificed source; not read."""
+    counters on ~": the counters the sacrificed source had as it last existed (CR 608.2h),
+    read as the filter's mana value."""
     text = ("{T}, Sacrifice Test Card: Destroy each nonland permanent with mana value equal to the "
             "number of charge counters on Test Card.")
-    assert compiled(text)[0] == ()
+    [ab], unread = compiled(text)
+    assert unread == ()
+    assert ab.effects[0].what.filter.mana_value_equals == ir.CountersOn("charge")
 
 
 # ------------------------------------------------------------------------------ Damping Sphere

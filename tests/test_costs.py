@@ -98,3 +98,20 @@ def test_spectral_procession_is_paid_automatically_with_five_lands(db):
     g.push(Action("autopay"))
     assert g.pending.kind == "priority"
     assert "Alice pays {2/W}{2/W}{2/W} for Spectral Procession with {W}{W}{W}" in g.explain()
+
+
+def test_phyrexian_mana_paid_with_life_where_the_mana_pays_the_rest(db):
+    """CR 107.4f: with four lands, Thundering Tanadon ({4}{G/P}{G/P}) is paid with the four mana
+    for {4} and 4 life for the Phyrexian symbols: "pay automatically" finds it, though the
+    Forests' green could pay a Phyrexian symbol."""
+    assert pay_from_pool(ManaCost.parse("{4}{G/P}{G/P}"), {"W": 1, "G": 3}, 20, True) == \
+        ({"W": 1, "G": 3}, 4)
+    g = board(db, """
+  - name: Alice
+    hand: [Thundering Tanadon]
+    battlefield: [Plains, Forest, Forest, Forest]
+  - name: Bob
+""", turn=3)
+    pick(g, "cast Thundering Tanadon")
+    g.push(Action("autopay"))
+    assert g.pending.kind == "priority" and g.current_state().players[0].life == 16

@@ -82,7 +82,9 @@ def test_no_player_is_shown_another_players_hidden_cards(corpus_db, playable, se
         new_lines = [e.text for e in s.log_entries()[log_seen:]]
         log_seen += len(new_lines)
         for line in new_lines:
-            if "reveal" in line:
+            # a revealed card is known to all; so is a name a player chooses, which is announced
+            # and says nothing of where a card of that name is (Phyrexian Revoker, CR 201.3)
+            if "reveal" in line or "chooses the card name" in line:
                 known |= {n for p in players for n in _hidden_names(s, p) if _mentions(line, n)}
         for v in players:
             shown = [("view", json.dumps(game.view(v)))] + [("log", line) for line in new_lines]

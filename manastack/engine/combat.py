@@ -46,6 +46,7 @@ class Rule(StrEnum):
     MUST_BLOCK = "must_block"                            # CR 509.1c
     CANT_BE_BLOCKED = "cant_be_blocked"                  # CR 509.1b
     MAX_ONE_BLOCKER = "max_one_blocker"                  # CR 509.1b
+    BLOCK_ANY_NUMBER = "block_any_number"                # CR 509.1a
     MUST_BE_BLOCKED = "must_be_blocked"                  # CR 509.1c
     MUST_BE_BLOCKED_BY_ALL = "must_be_blocked_by_all"    # CR 509.1c
     ASSIGN_AS_UNBLOCKED = "assign_as_unblocked"          # CR 510.1c
@@ -106,7 +107,7 @@ def block_capacity(s, o: Obj, attackers: int) -> int:
     """How many of the ``attackers`` ``o`` may block: one (CR 509.1a), plus one for each "can
     block an additional creature each combat" or "... this turn" that applies to it, or all of
     them if it "can block any number of creatures" (CR 509.1b, 509.1a)."""
-    if restricted(s, o, "block_any_number"):
+    if restricted(s, o, Rule.BLOCK_ANY_NUMBER):
         if exercise.RECORD is not None:
             for src, _eff in ch.static_effects(s, ir.StaticBlockAnyNumber):
                 exercise.note("STATIC_KINDS", "block_any_number", src.card)
@@ -458,13 +459,13 @@ def block_problem(s, dp: int, attackers: list[Obj]) -> block_declarations.BlockP
             if a.id in p.can[o.id]:
                 p.must_pair[(o.id, a.id)] = p.must_pair.get((o.id, a.id), 0) + 1
     for a in attackers:
-        if restricted(s, a, "must_be_blocked"):      # "must be blocked if able", static or this turn
+        if restricted(s, a, Rule.MUST_BE_BLOCKED):      # "must be blocked if able", static or this turn
             statics = [src for src, eff in ch.static_effects(s, ir.StaticMustBeBlocked)
                        if layers.affected_by(s, src, eff, a)]
             if exercise.RECORD is not None:
                 for src in statics:
                     exercise.note("STATIC_KINDS", "must_be_blocked", src.card)
-            p.must_be_blocked[a.id] = len(statics) + sum(e.rule == "must_be_blocked" for e in combat_rules(s, a))
+            p.must_be_blocked[a.id] = len(statics) + sum(e.rule == Rule.MUST_BE_BLOCKED for e in combat_rules(s, a))
     if not s.effects:
         return p
     for o in able:

@@ -22,7 +22,7 @@ from .zones import BATTLEFIELD, COMMAND, GRAVEYARD, HAND, STACK
 # (CR 601.2a), kept by the permanent it becomes (CR 400.7d), not by a copy, which wasn't cast
 # (CR 707.10).
 FROM_HAND, FROM_GRAVEYARD = "from_hand", "from_graveyard"
-CAST_FROM = {HAND: FROM_HAND, GRAVEYARD: FROM_GRAVEYARD, COMMAND: FROM_COMMAND}
+CAST_FROM: dict[str, str] = {HAND: FROM_HAND, GRAVEYARD: FROM_GRAVEYARD, COMMAND: FROM_COMMAND}
 
 
 def evaluate(s: State, condition, src: Obj, seen: Seen | None = None) -> bool:

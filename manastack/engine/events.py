@@ -276,7 +276,7 @@ def _source_left(s, o: Obj) -> None:
             item.event = dataclasses.replace(seen, source_power=ch.power(s, o), counters=counters)
 
 
-_MOVE_WORDS = {
+_MOVE_WORDS: dict[tuple[str, str], str] = {
     (BATTLEFIELD, GRAVEYARD): "is put into its owner's graveyard",
     (STACK, GRAVEYARD): "goes to its owner's graveyard",
     (STACK, BATTLEFIELD): "enters the battlefield",
@@ -296,7 +296,7 @@ _MOVE_WORDS = {
     (EXILE, HAND): "returns to its owner's hand from exile",
 }
 _HIDDEN = (Zone.HAND, Zone.LIBRARY)
-_MOVE_RULES = {BATTLEFIELD: ("403.3", "110.1"), GRAVEYARD: ("404.1", "400.7"),
+_MOVE_RULES: dict[str, tuple[str, ...]] = {BATTLEFIELD: ("403.3", "110.1"), GRAVEYARD: ("404.1", "400.7"),
                EXILE: ("406.1",), HAND: ("402.1", "400.7"), LIBRARY: ("401.1",)}
 
 

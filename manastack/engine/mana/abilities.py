@@ -687,6 +687,19 @@ def plan_payment(s: State, player: int, cost: ManaCost, exclude: frozenset[int] 
     says what the cost is for: mana with a spending restriction counts only where it may be
     spent (CR 106.6), and is used before other mana.
     """
+    found = _plan(s, player, cost, exclude, use)
+    phyrexian = sum(1 for sym in cost.symbols if sym.endswith("/P"))
+    if found is None and phyrexian and s.players[player].life >= 2 * phyrexian \
+            and life_cant_change(s, player) is None:
+        # CR 107.4f: the Phyrexian symbols paid with 2 life each, the rest with mana (the pool
+        # pays them with life once the mana is in it, ``casting._from_pool``)
+        found = _plan(s, player, ManaCost(tuple(sym for sym in cost.symbols if not sym.endswith("/P"))),
+                      exclude, use)
+    return found
+
+
+def _plan(s: State, player: int, cost: ManaCost, exclude: frozenset[int], use: mana_spend.ManaUse | None):
+    """:func:`plan_payment` with mana alone."""
     pool = mana_spend.pool_for(s, player, use)
     if pay_from_pool(cost, pool) is not None:
         return []
