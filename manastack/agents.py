@@ -12,7 +12,7 @@ from manastack.engine import characteristics as ch
 from manastack.engine import combat, layers
 from manastack.engine.mechanics import loyalty
 from manastack.engine.abilities import ability_at
-from manastack.engine.decisions import Action, Decision
+from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKind
 from manastack.oracle import ir
 from manastack.mcts import MCTSAgent, MCTSConfig, by_position
 from manastack.rng import Rng
@@ -39,14 +39,14 @@ class RandomAgent:
 
     def choose(self, game, decision: Decision) -> Action:
         options = decision.options
-        if decision.kind == "pay":
+        if decision.kind == DecisionKind.PAY:
             for o in options:
-                if o.kind == "autopay":
+                if o.kind == ActionKind.AUTOPAY:
                     return o
-        elif decision.kind == "priority":
+        elif decision.kind == DecisionKind.PRIORITY:
             # Act with probability 1/(2 + stack size): free abilities ({0}: ...) can't keep
             # a game going forever, since a growing stack makes passing likelier.
-            useful = [o for o in options if o.kind not in ("mana", "pass")]
+            useful = [o for o in options if o.kind not in (ActionKind.MANA, ActionKind.PASS)]
             depth = len(decision.context.get("stack", ()))
             if not useful or self.rng.below(2 + depth) != 0:
                 return options[0]
@@ -234,7 +234,7 @@ class HeuristicAgent:
         item = next((i for i in s.stack if i.id == decision.context.get("item")), None)
         helpful = item is not None and _is_helpful(item)
         for o in decision.options:
-            if o.kind != "target":
+            if o.kind != ActionKind.TARGET:
                 continue
             t = o.args[0]
             mine = (t == f"p{me}") if isinstance(t, str) else (t in s.objs and s.objs[t].controller == me)

@@ -7,17 +7,17 @@ among. A decision left with one answer is forced and needs no one to decide.
 """
 from __future__ import annotations
 
-from manastack.engine.decisions import Action, Decision
+from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKind
 
 
 def candidates(decision: Decision) -> tuple[Action, ...]:
     """The answers worth considering: no idle mana abilities at priority, the auto-payer for a
     payment when it is offered; all answers otherwise."""
     options = decision.options
-    if decision.kind == "priority":
-        return tuple(o for o in options if o.kind != "mana") or options
-    if decision.kind == "pay":
-        return tuple(o for o in options if o.kind == "autopay") or options
+    if decision.kind == DecisionKind.PRIORITY:
+        return tuple(o for o in options if o.kind != ActionKind.MANA) or options
+    if decision.kind == DecisionKind.PAY:
+        return tuple(o for o in options if o.kind == ActionKind.AUTOPAY) or options
     return options
 
 

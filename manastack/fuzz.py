@@ -45,6 +45,7 @@ from manastack.decks import Deck
 from manastack.engine.decisions import Action, ActionKind, IllegalActionError
 from manastack.engine.mechanics.merged import cards_in
 from manastack.engine.serialize import state_to_data
+from manastack.engine.state import ItemKind
 from manastack.game import Game
 from manastack.gc_tuning import raise_gc_threshold
 from manastack.mana import COLORS
@@ -151,7 +152,7 @@ def zone_problems(s) -> list[str]:
             problems.append(f"object {oid} on the battlefield is also in {seen.get(oid)}")
         seen[oid] = BATTLEFIELD
     for item in s.stack:
-        if item.kind == "spell":
+        if item.kind == ItemKind.SPELL:
             if item.source in seen:
                 problems.append(f"spell {item.source} is also in {seen[item.source]}")
             seen[item.source] = STACK
@@ -183,7 +184,7 @@ def check_state(game: Game) -> None:
 
 def apply(game: Game, action: Action) -> None:
     """Push ``action``, or for a ``concede`` action make its player concede (CR 104.3a)."""
-    if action.kind == "concede":
+    if action.kind == ActionKind.CONCEDE:
         game.concede(action.args[0])
     else:
         game.push(action)
@@ -236,7 +237,7 @@ def check_offers(game: Game) -> None:
         except IllegalActionError as exc:
             raise InvariantError("offered is accepted", f"{d.kind} decision: {action} is offered but refused: "
                                  f"{str(exc)[:200]}") from None
-        if action.kind != "cancel" and same_position(game, g):
+        if action.kind != ActionKind.CANCEL and same_position(game, g):
             raise InvariantError("offered stays done", f"{d.kind} decision: after {action} the same decision "
                                  "comes back with nothing changed")
 

@@ -141,7 +141,7 @@ class MCTSAgent:
         options = candidates(decision)
         if len(options) == 1:
             return options[0]
-        if decision.kind == "mulligan":
+        if decision.kind == DecisionKind.MULLIGAN:
             # CR 103.5: a rollout of one turn can't tell a kept hand from a smaller one
             return self.rollout.choose(game, decision)
         order, sure, scored = self._prior_order(game, decision, options)

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from manastack.cards import CardError, default_db
 from manastack.engine.costs.checks import summoning_sick
-from manastack.engine.decisions import Action, ActionKind, Decision, IllegalActionError
+from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKind, IllegalActionError
 from manastack.engine.legality import explain as why_not
 from manastack.game import Game
 from manastack.oracle.render import render_abilities
@@ -93,7 +93,7 @@ def choices(game: Game, decision: Decision, settings: TableSettings) -> list[Cho
     s = game.current_state()
     merged: dict[tuple, list[Action]] = {}
     for a in decision.options:
-        if decision.kind == "priority" and a.kind == "mana" and not settings.pay_by_hand:
+        if decision.kind == DecisionKind.PRIORITY and a.kind == ActionKind.MANA and not settings.pay_by_hand:
             continue
         key = (a.kind, str(a), tuple(_look(s, x) for x in a.args))
         merged.setdefault(key, []).append(a)
@@ -103,15 +103,15 @@ def choices(game: Game, decision: Decision, settings: TableSettings) -> list[Cho
 def auto_answer(game: Game, decision: Decision, settings: TableSettings) -> Action | None:
     """The answer given without asking, or None to ask: a pass where you could do nothing but
     pass (or tap mana) outside your stops, and the automatic payment."""
-    if decision.kind == "pay" and not settings.pay_by_hand:
-        return next((a for a in decision.options if a.kind == "autopay"), None)
-    if decision.kind != "priority":
+    if decision.kind == DecisionKind.PAY and not settings.pay_by_hand:
+        return next((a for a in decision.options if a.kind == ActionKind.AUTOPAY), None)
+    if decision.kind != DecisionKind.PRIORITY:
         return None
-    if any(a.kind not in ("pass", "mana") for a in decision.options):
+    if any(a.kind not in (ActionKind.PASS, ActionKind.MANA) for a in decision.options):
         return None
     if game.current_state().step in settings.stops:
         return None
-    return next(a for a in decision.options if a.kind == "pass")
+    return next(a for a in decision.options if a.kind == ActionKind.PASS)
 
 
 # ----------------------------------------------------------------------------- the board
@@ -297,7 +297,7 @@ def why_text(game: Game, player: int, name: str) -> str:
         return f"You have no {name!r} in your hand, your graveyard or on the battlefield."
     decision = game.pending
     usable = [str(a) for a in decision.options if a.args and a.args[0] in {o.id for o in found}
-              and a.kind != "mana"] if decision else []
+              and a.kind != ActionKind.MANA] if decision else []
     if usable:
         return f"You can now: {'; '.join(dict.fromkeys(usable))}."
     reasons = []
@@ -307,7 +307,7 @@ def why_text(game: Game, player: int, name: str) -> str:
         else:
             kind = ActionKind.PLAY if "Land" in o.card.types and o.zone == HAND else ActionKind.CAST
         reasons.append(why_not(s, player, Action(kind, (o.id,))) or f"{o.card.name} can't be used now")
-    if decision is not None and decision.kind != "priority":
+    if decision is not None and decision.kind != DecisionKind.PRIORITY:
         reasons.insert(0, f"(the game is asking something else now: {decision.prompt})")
     return "\n".join(dict.fromkeys(reasons))
 

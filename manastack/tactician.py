@@ -152,7 +152,7 @@ def vote_by_rule(s: State, d: Decision) -> Action:
     highest mana value; another player for the object of highest mana value of a third player
     (neither theirs nor the controller's), else for the one of lowest mana value. A vote a player
     may cast in addition is cast."""
-    options = [o for o in d.options if o.kind == "vote"] or list(d.options)   # an additional vote: cast it
+    options = [o for o in d.options if o.kind == ActionKind.VOTE] or list(d.options)   # an additional vote: cast it
     me, caster = d.player, d.context.get("controller")
     if d.context.get("words"):
         return options[0] if me == caster else options[-1]
@@ -280,11 +280,11 @@ class TacticianAgent:
     def _priority(self, game: Game, decision: Decision) -> list[Scored]:
         me = decision.player
         s = game.peek()
-        acts = [o for o in decision.options if o.kind not in ("mana", "pass")]
-        passing = next(o for o in decision.options if o.kind == "pass")
+        acts = [o for o in decision.options if o.kind not in (ActionKind.MANA, ActionKind.PASS)]
+        passing = next(o for o in decision.options if o.kind == ActionKind.PASS)
         if not acts:
             return [Scored(passing, 0.0, "nothing to do")]
-        lands = [o for o in acts if o.kind == "play"]
+        lands = [o for o in acts if o.kind == ActionKind.PLAY]
         if lands:                                            # CR 305.1: the land first
             best = max(lands, key=lambda a: self._land_need(s, me, a.args[0]))
             return [Scored(best, 1.0, "a land before spells")]
@@ -310,7 +310,7 @@ class TacticianAgent:
         if s.active != me or s.stack or s.step not in MAIN_STEPS:
             return passing
         for a in acts:
-            if a.kind != "cast" or not isinstance(a.args[0], int) or a.args[0] not in s.objs:
+            if a.kind != ActionKind.CAST or not isinstance(a.args[0], int) or a.args[0] not in s.objs:
                 continue
             card = s.objs[a.args[0]].card
             if "Instant" in card.types or "Sorcery" in card.types or _pumps(card):
@@ -434,17 +434,17 @@ class TacticianAgent:
         options = d.options
         kind = d.kind
         if kind == DecisionKind.PRIORITY:
-            acts = [o for o in options if o.kind not in ("mana", "pass")]
-            return acts + [o for o in options if o.kind == "pass"][:1]
+            acts = [o for o in options if o.kind not in (ActionKind.MANA, ActionKind.PASS)]
+            return acts + [o for o in options if o.kind == ActionKind.PASS][:1]
         if kind == DecisionKind.PAY:
-            return [o for o in options if o.kind == "autopay"][:1] or list(options[:1])
+            return [o for o in options if o.kind == ActionKind.AUTOPAY][:1] or list(options[:1])
         if kind == DecisionKind.ATTACKERS:
             # each creature at the player, or with several opponents at each of them (CR 802.3)
             chosen = [c[0] if isinstance(c, (list, tuple)) else c for c in d.context.get("chosen", ())]
             last = max(chosen, default=-1)
-            out = [o for o in options if o.kind == "attack" and o.args[0] > last
+            out = [o for o in options if o.kind == ActionKind.ATTACK and o.args[0] > last
                    and (len(o.args) == 1 or isinstance(o.args[1], str))]
-            return out + [o for o in options if o.kind != "attack"]
+            return out + [o for o in options if o.kind != ActionKind.ATTACK]
         if kind == DecisionKind.DAMAGE:
             return [min(options, key=lambda o: o.args)]
         if kind == DecisionKind.MULLIGAN or kind in GIVE_UP:
@@ -467,10 +467,10 @@ class TacticianAgent:
         if len(options) == 1:
             return options[0]
         if kind == DecisionKind.PRIORITY:
-            passing = next((o for o in options if o.kind == "pass"), options[0])
-            return self._by_rule(s, me, [o for o in options if o.kind == "cast"], passing)
+            passing = next((o for o in options if o.kind == ActionKind.PASS), options[0])
+            return self._by_rule(s, me, [o for o in options if o.kind == ActionKind.CAST], passing)
         if kind == DecisionKind.PAY:
-            return next((o for o in options if o.kind == "autopay"), options[0])
+            return next((o for o in options if o.kind == ActionKind.AUTOPAY), options[0])
         if kind == DecisionKind.ATTACKERS:
             return self._attack(s, d)
         if kind == DecisionKind.BLOCKERS:
@@ -488,7 +488,7 @@ class TacticianAgent:
         if kind == DecisionKind.X:
             return options[-1]
         if kind == DecisionKind.MAY:
-            return next((o for o in options if o.kind == "yes"), options[0])
+            return next((o for o in options if o.kind == ActionKind.YES), options[0])
         if kind == DecisionKind.ASSIST_PAY:
             return options[0]
         if kind == DecisionKind.VOTE:
@@ -502,8 +502,8 @@ class TacticianAgent:
     def _mulligan(s: State, d: Decision) -> Action:
         """The London mulligan (CR 103.5): keep two to five lands of seven (any hand after two
         mulligans)."""
-        keep = next((o for o in d.options if o.kind == "keep"), d.options[0])
-        again = next((o for o in d.options if o.kind == "mulligan"), None)
+        keep = next((o for o in d.options if o.kind == ActionKind.KEEP), d.options[0])
+        again = next((o for o in d.options if o.kind == ActionKind.MULLIGAN), None)
         pl = s.players[d.player]
         if again is None or pl.mulligans >= 2:
             return keep
@@ -520,7 +520,7 @@ class TacticianAgent:
         helpful = item is not None and _helps(item)
         best, best_v = None, -1e9
         for o in d.options:
-            if o.kind != "target":
+            if o.kind != ActionKind.TARGET:
                 continue
             t = o.args[0]
             if isinstance(t, str) and t.startswith("p") and t[1:].isdigit():
@@ -551,7 +551,7 @@ class TacticianAgent:
         offered: dict[tuple, Action] = {}
         by_id: dict[int, Action] = {}
         for o in d.options:
-            if o.kind != "attack":
+            if o.kind != ActionKind.ATTACK:
                 continue
             offered[o.args] = o
             if o.args[0] not in by_id or len(o.args) < len(by_id[o.args[0]].args):
@@ -563,7 +563,7 @@ class TacticianAgent:
                 return offered[(oid, target)]
             if oid in by_id:
                 return by_id[oid]
-        stop = [o for o in d.options if o.kind != "attack"]
+        stop = [o for o in d.options if o.kind != ActionKind.ATTACK]
         return stop[0] if stop else d.options[0]
 
     def plan_attack(self, s: State, me: int) -> list[int]:
@@ -750,8 +750,8 @@ class TacticianAgent:
         position at each step like the attackers'; a declaration that needs more blockers (no
         "done" offered) is completed on the attacker it began with."""
         so_far = [tuple(b) for b in d.context.get("blocks", ())]
-        blocks = {o.args: o for o in d.options if o.kind == "block"}
-        done = [o for o in d.options if o.kind != "block"]
+        blocks = {o.args: o for o in d.options if o.kind == ActionKind.BLOCK}
+        done = [o for o in d.options if o.kind != ActionKind.BLOCK]
         for pair in self.plan_block(s, d.player):
             if pair in blocks and pair not in so_far:
                 return blocks[pair]

@@ -324,36 +324,36 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     counters if the chosen opponent pays tribute (CR 702.104a); amplify N with N +1/+1 counters
     for each card revealed from the hand that shares a creature type with it (CR 702.38a)."""
     if kw.name == "bloodthirst" and kw.arg is not None:
-        return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
+        return ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, "+1/+1", int(kw.arg),
                                      condition="opponent_dealt_damage_this_turn",
                                      text=f"Bloodthirst {kw.arg} (CR 702.54a)")
     if kw.name == "sunburst":       # the kind of counter depends on how it enters (replacement)
-        return ir.ReplacementAbility("enters_with_counters", None, ir.ColorsSpent(),
+        return ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, None, ir.ColorsSpent(),
                                      text="Sunburst: it enters with a +1/+1 counter (a creature) or a charge counter "
                                           "for each color of mana spent to cast it (CR 702.44a)")
     if kw.name == "vanishing" and kw.arg is not None:
-        return ir.ReplacementAbility("enters_with_counters", "time", int(kw.arg),
+        return ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, "time", int(kw.arg),
                                      text=f"Vanishing {kw.arg}: it enters with {kw.arg} time counters (CR 702.63a)")
     if kw.name == "modular" and kw.arg is not None:
-        return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
+        return ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, "+1/+1", int(kw.arg),
                                      text=f"Modular {kw.arg}: it enters with {kw.arg} +1/+1 counters (CR 702.43a)")
     if kw.name == "graft" and kw.arg is not None:
-        return ir.ReplacementAbility("enters_with_counters", "+1/+1", int(kw.arg),
+        return ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, "+1/+1", int(kw.arg),
                                      text=f"Graft {kw.arg}: it enters with {kw.arg} +1/+1 counters (CR 702.58a)")
     if kw.name == "devour" and kw.arg is not None:
-        return ir.ReplacementAbility("devour", "+1/+1", int(kw.arg),
+        return ir.ReplacementAbility(ir.ReplacementKind.DEVOUR, "+1/+1", int(kw.arg),
                                      text=f"Devour {kw.arg} (CR 702.82a)")
     if kw.name == "amplify" and kw.arg is not None:
-        return ir.ReplacementAbility("amplify", "+1/+1", int(kw.arg), text=f"Amplify {kw.arg} (CR 702.38a)")
+        return ir.ReplacementAbility(ir.ReplacementKind.AMPLIFY, "+1/+1", int(kw.arg), text=f"Amplify {kw.arg} (CR 702.38a)")
     if kw.name == "tribute" and kw.arg is not None:
-        return ir.ReplacementAbility("tribute", "+1/+1", int(kw.arg), text=f"Tribute {kw.arg} (CR 702.104a)")
+        return ir.ReplacementAbility(ir.ReplacementKind.TRIBUTE, "+1/+1", int(kw.arg), text=f"Tribute {kw.arg} (CR 702.104a)")
     if kw.name == "riot":
-        return ir.ReplacementAbility("riot", "+1/+1", 1, text="Riot (CR 702.136a)")
+        return ir.ReplacementAbility(ir.ReplacementKind.RIOT, "+1/+1", 1, text="Riot (CR 702.136a)")
     if kw.name == "unleash":
-        return ir.ReplacementAbility("may_enter_with_counter", "+1/+1", 1,
+        return ir.ReplacementAbility(ir.ReplacementKind.MAY_ENTER_WITH_COUNTER, "+1/+1", 1,
                                      text="Unleash: it may enter with a +1/+1 counter (CR 702.98a)")
     if kw.name == "fading" and kw.arg is not None:
-        return ir.ReplacementAbility("enters_with_counters", "fade", int(kw.arg),
+        return ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, "fade", int(kw.arg),
                                      text=f"Fading {kw.arg}: it enters with {kw.arg} fade counters (CR 702.32a)")
     return None
 

@@ -668,7 +668,7 @@ def _life_lost_to_damage(s, player: int, amount: int) -> int:
     if life - amount >= 1 or life < 1:
         return amount
     for o in s.permanents(player):
-        if any(type(ab) is ir.ReplacementAbility and ab.kind == "life_floor" for ab in layers.card_now(s, o).abilities):
+        if any(type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.LIFE_FLOOR for ab in layers.card_now(s, o).abilities):
             if exercise.RECORD is not None:
                 exercise.note("REPLACEMENT_KINDS", "life_floor", o.card)
             s.add_log(f"{o.card.name}: the damage reduces {s.players[player].name}'s life total to 1 instead",

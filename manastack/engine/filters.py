@@ -13,7 +13,7 @@ from .continuous import HEXPROOF_FROM
 from . import commanders, exercise
 from .effect_records import DamagedBy, LifeCantChange, PlayerKeywords, PlayerProtection
 from .influence import holder
-from .state import Obj, State, enchanted_player
+from .state import ItemKind, Obj, State, enchanted_player
 from .zones import BATTLEFIELD, STACK
 
 
@@ -185,7 +185,7 @@ def _targets_source(s: State, o: Obj, source: Obj | None) -> bool:
     (CR 115.1, 601.2c)."""
     if source is None:
         return False
-    return any(i.kind == "spell" and i.source == o.id and any(source.id in g for g in i.targets)
+    return any(i.kind == ItemKind.SPELL and i.source == o.id and any(source.id in g for g in i.targets)
                for i in s.stack)
 
 
@@ -193,7 +193,7 @@ def _targets_such(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller
     """"A spell that targets a creature / you / a player" (CR 115.1): one of the targets chosen for
     the spell ``o`` is such an object, as it is now, or such a player ("you": ``controller``)."""
     for item in s.stack:
-        if item.kind != "spell" or item.source != o.id:
+        if item.kind != ItemKind.SPELL or item.source != o.id:
             continue
         for t in (t for group in item.targets for t in group):
             if isinstance(t, str) and t.startswith("p"):
@@ -336,7 +336,7 @@ def _legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
         for item in s.stack:
             if item.id == stack_item_id or item.kind not in kinds:
                 continue
-            if item.kind != "spell":         # an ability on the stack (CR 113.1b, 115.1d)
+            if item.kind != ItemKind.SPELL:         # an ability on the stack (CR 113.1b, 115.1d)
                 out.append(f"s{item.id}")
                 continue
             # the whole description: types, colors, controller, what it targets (CR 115.1)

@@ -191,7 +191,7 @@ def fabricate(ctx, e: ir.Fabricate, rc) -> None:
                    Action(ActionKind.NO, (), f"create {servos}"))
         answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY,
                                   f"{rc.card.name}: fabricate {n}: put counters on it? (no: {servos})", options))
-        s.add_log(f"{s.players[rc.controller].name} chooses to {options[answer.kind != 'yes'].label}",
+        s.add_log(f"{s.players[rc.controller].name} chooses to {options[answer.kind != ActionKind.YES].label}",
                   ("702.123a",), "choice")
         if answer.kind == ActionKind.YES:
             events.add_counters(ctx, o, "+1/+1", n, "fabricate, CR 702.123a")

@@ -224,7 +224,7 @@ def apply_drawing(ctx: Ctx, event: CardDraw) -> None:
 
 
 def _has_empty_draw_wins(card) -> bool:
-    return any(type(ab) is ir.ReplacementAbility and ab.kind == "empty_draw_wins" for ab in card.abilities)
+    return any(type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.EMPTY_DRAW_WINS for ab in card.abilities)
 
 
 def _empty_draw_wins(s, player: int) -> list[int]:
@@ -292,14 +292,14 @@ def _to_graveyard(s, o, event: ZoneChange) -> list[Replacement]:
         out.append(Replacement(f"dies:{o.id}", f"{name} is exiled instead of dying", ("614.1a", "700.4"),
                                _to_exile, pure=True))
     for i, ab in enumerate(o.card.abilities):
-        if type(ab) is ir.ReplacementAbility and ab.kind == "graveyard_to_library":
+        if type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.GRAVEYARD_TO_LIBRARY:
             out.append(Replacement(f"{o.id}:{i}", f"{name} is revealed and shuffled into its owner's library "
                                    "instead", ("614.1a", "614.6"), _to_library, pure=True,
                                    source=(ab.kind, o.card)))
     found = layers.changers(s)
     for perm in s.permanents():
         for i, ab in enumerate(layers.card_now(s, perm, found).abilities):
-            if type(ab) is not ir.ReplacementAbility or ab.kind != "graveyard_to_exile":
+            if type(ab) is not ir.ReplacementAbility or ab.kind != ir.ReplacementKind.GRAVEYARD_TO_EXILE:
                 continue
             if ab.cards_only and o.is_token:
                 continue            # "a card": a token is not a card (CR 108.2b)
@@ -379,23 +379,23 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 ab = found or ab
             if type(ab) is not ir.ReplacementAbility:
                 continue
-            if ab.kind == "enters_with_counters" and ab.condition is not None \
+            if ab.kind == ir.ReplacementKind.ENTERS_WITH_COUNTERS and ab.condition is not None \
                     and not evaluate(ctx.s, ab.condition, entering_view(o, ev, card)):
                 # CR 702.33e: "If ~ was kicked, it enters with ..."; bloodthirst (CR 702.54a); adamant;
                 # "~ enters with a +1/+1 counter on it if you attacked this turn" (CR 614.1c, 614.12)
                 continue
             key = f"{o.id}:{card.name}:{i}"
-            if ab.kind == "enter_as_copy" and not ev.copy_asked:
+            if ab.kind == ir.ReplacementKind.ENTER_AS_COPY and not ev.copy_asked:
                 out.append(Replacement(key, f"{card.name} may enter as a copy", ("614.1c", "707.2"),
                                        partial(_enter_as_copy, ctx, o, ab), rank="copy",
                                        source=(ab.kind, card)))
-            elif ab.kind == "enters_tapped" and ab.unless is not None:
+            elif ab.kind == ir.ReplacementKind.ENTERS_TAPPED and ab.unless is not None:
                 out += _enters_tapped_unless(ctx, o, ev, key, ab, card)
-            elif ab.kind == "enters_tapped" and ab.affected is None:
+            elif ab.kind == ir.ReplacementKind.ENTERS_TAPPED and ab.affected is None:
                 out.append(Replacement(key, f"{card.name} enters tapped",
                                        ("614.1c",), _enter_tapped, pure=True,
                                        source=(ab.kind, card)))
-            elif ab.kind == "enters_with_counters":
+            elif ab.kind == ir.ReplacementKind.ENTERS_WITH_COUNTERS:
                 kicked = ab.condition == "kicked" or isinstance(ab.amount, ir.TimesKicked)
                 kind = ab.counter_kind or "+1/+1"
                 if isinstance(ab.amount, ir.TimesKicked):   # multikicker, CR 702.33c
@@ -424,43 +424,43 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(key, f"{card.name} enters with {amount} "
                                        f"{kind} counter{'s' if amount != 1 else ''}", rules, add,
                                        pure=True, source=(ab.kind, card)))
-            elif ab.kind == "devour":
+            elif ab.kind == ir.ReplacementKind.DEVOUR:
                 out.append(Replacement(key, f"{card.name} may devour creatures as it enters",
                                        ("614.1c", "702.82a"), partial(_devour, ctx, o, card, _fixed(ab.amount)),
                                        source=(ab.kind, card)))
-            elif ab.kind == "amplify":
+            elif ab.kind == ir.ReplacementKind.AMPLIFY:
                 out.append(Replacement(key, f"{card.name} may amplify as it enters",
                                        ("614.1c", "702.38a"), partial(_amplify, ctx, o, card, _fixed(ab.amount)),
                                        source=(ab.kind, card)))
-            elif ab.kind == "tribute":
+            elif ab.kind == ir.ReplacementKind.TRIBUTE:
                 out.append(Replacement(key, f"an opponent may pay tribute as {card.name} enters",
                                        ("614.1c", "702.104a"), partial(_tribute, ctx, o, card, _fixed(ab.amount)),
                                        source=(ab.kind, card)))
-            elif ab.kind == "riot":
+            elif ab.kind == ir.ReplacementKind.RIOT:
                 out.append(Replacement(key, f"{card.name} enters with a +1/+1 counter or haste",
                                        ("614.1c", "702.136a"), partial(_riot, ctx, o, card),
                                        source=(ab.kind, card)))
-            elif ab.kind == "may_enter_with_counter":
+            elif ab.kind == ir.ReplacementKind.MAY_ENTER_WITH_COUNTER:
                 out.append(Replacement(key, f"{card.name} may enter with a {ab.counter_kind} counter",
                                        ("614.1c", "702.98a"), partial(_unleash, ctx, o, card),
                                        source=(ab.kind, card)))
-            elif ab.kind == "choose_color":
+            elif ab.kind == ir.ReplacementKind.CHOOSE_COLOR:
                 out.append(Replacement(key, f"a color is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_color(ctx, o, e),
                                        source=(ab.kind, card)))
-            elif ab.kind == "choose_player":
+            elif ab.kind == ir.ReplacementKind.CHOOSE_PLAYER:
                 out.append(Replacement(key, f"a player is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_player(ctx, o, e),
                                        source=(ab.kind, card)))
-            elif ab.kind == "choose_opponent":
+            elif ab.kind == ir.ReplacementKind.CHOOSE_OPPONENT:
                 out.append(Replacement(key, f"an opponent is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_player(ctx, o, e, opponent=True),
                                        source=(ab.kind, card)))
-            elif ab.kind == "choose_name":
+            elif ab.kind == ir.ReplacementKind.CHOOSE_NAME:
                 out.append(Replacement(key, f"a card name is chosen as {card.name} enters",
                                        ("614.1c", "614.12", "201.3"), partial(_choose_name, ctx, o, ab.affected),
                                        source=(ab.kind, card)))
-            elif ab.kind == "choose_creature_type":
+            elif ab.kind == ir.ReplacementKind.CHOOSE_CREATURE_TYPE:
                 out.append(Replacement(key, f"a creature type is chosen as {card.name} enters",
                                        ("614.1c", "614.12"), lambda e: _choose_creature_type(ctx, o, e),
                                        source=(ab.kind, card)))
@@ -490,7 +490,7 @@ def _others_enter_tapped(s, o, ev: ZoneChange) -> list[Replacement]:
     found = layers.changers(s)
     for perm in holding(s, _makes_enter_tapped):
         for i, ab in enumerate(layers.card_now(s, perm, found).abilities):
-            if type(ab) is ir.ReplacementAbility and ab.kind == "enters_tapped" and ab.affected is not None \
+            if type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.ENTERS_TAPPED and ab.affected is not None \
                     and matches(s, seen, ab.affected, perm):
                 out.append(Replacement(f"{perm.id}:{i}", f"{o.card.name} enters tapped ({perm.card.name})",
                                        ("614.1c", "614.12"), _enter_tapped, pure=True, source=(ab.kind, perm.card)))
@@ -499,7 +499,7 @@ def _others_enter_tapped(s, o, ev: ZoneChange) -> list[Replacement]:
 
 @lru_cache(maxsize=8192)
 def _makes_enter_tapped(card) -> bool:
-    return any(type(ab) is ir.ReplacementAbility and ab.kind == "enters_tapped" for ab in card.abilities)
+    return any(type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.ENTERS_TAPPED for ab in card.abilities)
 
 
 def _enter_tapped(event: ZoneChange) -> None:
@@ -673,7 +673,7 @@ def _riot(ctx: Ctx, o, card, event: ZoneChange) -> None:
         event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + 1
     elif "haste" not in event.gains:
         event.gains += ("haste",)
-    s.add_log(f"{s.players[player].name} chooses {'a +1/+1 counter' if answer.kind == 'yes' else 'haste'} "
+    s.add_log(f"{s.players[player].name} chooses {'a +1/+1 counter' if answer.kind == ActionKind.YES else 'haste'} "
               f"for {card.name} (riot)", ("702.136a", "614.1c"), "choice")
 
 
@@ -684,7 +684,7 @@ def _unleash(ctx: Ctx, o, card, event: ZoneChange) -> None:
     answer = ctx.ask(Decision(player, DecisionKind.MAY, f"Unleash: have {card.name} enter with a +1/+1 counter? "
                               "(it can't block while it has one, CR 702.98a)",
                               (Action(ActionKind.YES, (), "enter with a +1/+1 counter"), Action(ActionKind.NO, (), "enter without it"))))
-    s.add_log(f"{s.players[player].name} chooses {'to' if answer.kind == 'yes' else 'not to'} have {card.name} "
+    s.add_log(f"{s.players[player].name} chooses {'to' if answer.kind == ActionKind.YES else 'not to'} have {card.name} "
               "enter with a +1/+1 counter (unleash)", ("702.98a", "614.1c"), "choice")
     if answer.kind == ActionKind.YES:
         event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + 1
@@ -793,7 +793,7 @@ def modify_damage(ctx: Ctx, source, recipient, amount: int, combat: bool) -> Dam
     def candidates(ev: DamageAmount) -> list[Replacement]:
         out = _damage_changes(ctx.s, source, recipient, combat)
         for i, ab in enumerate(source.card.abilities):
-            if type(ab) is ir.ReplacementAbility and ab.kind == "double_damage_to_player" \
+            if type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.DOUBLE_DAMAGE_TO_PLAYER \
                     and combat and isinstance(recipient, str):
                 out.append(Replacement(f"{source.id}:{i}", f"{source.card.name} deals double damage",
                                        ("614.1a",), _double,
@@ -828,13 +828,13 @@ def _own_prevention(ctx: Ctx, recipient, ev: DamageAmount, unpreventable: bool =
     o = ctx.s.objs[recipient]
     out = []
     for i, ab in enumerate(layers.card_now(ctx.s, o).abilities):
-        if type(ab) is ir.ReplacementAbility and ab.kind == "damage_as_counters":
+        if type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.DAMAGE_AS_COUNTERS:
             def as_counters(e, kind=ab.counter_kind):     # a replacement: also when unpreventable
                 e.counters_owed.append((o.id, e.amount, "instead of the damage, CR 614.1a", kind))
                 e.amount = 0
             out.append(Replacement(f"{o.id}:{i}", f"{o.card.name} gets {ab.counter_kind} counters instead of the damage",
                                    ("614.1a",), as_counters, source=(ab.kind, o.card)))
-        if type(ab) is ir.ReplacementAbility and ab.kind == "prevent_damage_remove_counter":
+        if type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.PREVENT_DAMAGE_REMOVE_COUNTER:
             def apply(e, kind=ab.counter_kind):
                 if not unpreventable:
                     e.amount = 0
@@ -918,7 +918,7 @@ def _damage_change_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility, ir
     """The "damage_change" abilities of ``card`` with their indexes and the change each makes
     (the compiler gives every one its change; cached per card definition)."""
     return tuple((i, ab, ab.damage) for i, ab in enumerate(card.abilities)
-                 if type(ab) is ir.ReplacementAbility and ab.kind == "damage_change" and ab.damage is not None)
+                 if type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.DAMAGE_CHANGE and ab.damage is not None)
 
 
 def _change_damage(e: ir.DamageChange, event: DamageAmount) -> None:
@@ -1171,7 +1171,7 @@ def _life_gain_abilities(card) -> tuple[tuple[int, ir.ReplacementAbility, ir.Lif
     """The "life_gain_change" abilities of ``card`` with their indexes and the change each makes
     (the compiler gives every one its change; cached per card definition)."""
     return tuple((i, ab, ab.life) for i, ab in enumerate(card.abilities)
-                 if type(ab) is ir.ReplacementAbility and ab.kind == "life_gain_change" and ab.life is not None)
+                 if type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.LIFE_GAIN_CHANGE and ab.life is not None)
 
 
 def _change_life_gain(e: ir.LifeGainChange, event: LifeGain) -> None:
@@ -1193,7 +1193,7 @@ def modify_counters(ctx: Ctx, o, kind: str, n: int) -> int:
 
 @lru_cache(maxsize=8192)
 def _changes_counters(card) -> bool:
-    return any(type(ab) is ir.ReplacementAbility and ab.kind in ("more_counters", "double_counters")
+    return any(type(ab) is ir.ReplacementAbility and ab.kind in (ir.ReplacementKind.MORE_COUNTERS, ir.ReplacementKind.DOUBLE_COUNTERS)
                for ab in card.abilities)
 
 
@@ -1206,7 +1206,7 @@ def counter_modifiers(s, o, ev: ZoneChange | CounterPlacement) -> list[Replaceme
     found = layers.changers(s)
     for perm in holding(s, _changes_counters):
         for i, ab in enumerate(layers.card_now(s, perm, found).abilities):
-            if type(ab) is not ir.ReplacementAbility or ab.kind not in ("more_counters", "double_counters"):
+            if type(ab) is not ir.ReplacementAbility or ab.kind not in (ir.ReplacementKind.MORE_COUNTERS, ir.ReplacementKind.DOUBLE_COUNTERS):
                 continue
             kind = ab.counter_kind
             if kind is None or not ev.counters.get(kind) or ab.affected is None or not matches(s, seen, ab.affected, perm):
@@ -1214,9 +1214,9 @@ def counter_modifiers(s, o, ev: ZoneChange | CounterPlacement) -> list[Replaceme
 
             def change(e, kind=kind, ab=ab):
                 n = e.counters[kind]
-                e.counters[kind] = n + int(ab.amount) if ab.kind == "more_counters" else n * 2
+                e.counters[kind] = n + int(ab.amount) if ab.kind == ir.ReplacementKind.MORE_COUNTERS else n * 2
 
-            how = f"plus {ab.amount}" if ab.kind == "more_counters" else "twice as many"
+            how = f"plus {ab.amount}" if ab.kind == ir.ReplacementKind.MORE_COUNTERS else "twice as many"
             out.append(Replacement(f"{perm.id}:{i}", f"{perm.card.name} ({how} {kind} counters)",
                                    ("614.1a",), change, why=f"{kind} counters would be put on "
                                    f"{o.card.name}, a permanent it affects", pure=True,

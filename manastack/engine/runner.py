@@ -64,9 +64,9 @@ class Ctx:
         self.sacrificed: list[dict] = []
 
     def ask(self, decision: Decision) -> Action:
-        if self.s.left and decision.player in self.s.left and decision.kind != "priority":
+        if self.s.left and decision.player in self.s.left and decision.kind != DecisionKind.PRIORITY:
             return self._in_place_of(decision)      # CR 800.4f-h (a player who left: seldom)
-        if decision.kind == "priority":
+        if decision.kind == DecisionKind.PRIORITY:
             # a priority decision always offers a pass (CR 117.3d), so it is never empty and
             # never forced: its options are listed only when someone reads them
             if self.pos < self.checked:    # replaying a checked answer: no need to list options

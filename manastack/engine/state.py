@@ -442,7 +442,7 @@ class State:
         s.objs = objs = dict(self.objs)
         self.cow = s.cow = dict(objs)
         for item in self.stack:
-            if item.kind == "spell" and item.source in objs:
+            if item.kind == ItemKind.SPELL and item.source in objs:
                 objs[item.source] = objs[item.source].copy()
         s.battlefield = self.battlefield
         s.phased_out = self.phased_out

@@ -202,16 +202,9 @@ STATIC_COUNTS = frozenset({"Filter", "CountersOn",
                            "AttachedCount",      # "for each Aura attached to it": continuous._times
                            "CardTypesAmong",     # Tarmogoyf's count: continuous.cda_count
                            "LifeTotal"})         # "where X is your life total": continuous._times
-REPLACEMENT_KINDS = frozenset({"enters_tapped", "enters_with_counters", "choose_color", "choose_player", "choose_opponent",
-                               "double_damage_to_player", "more_counters", "double_counters",
-                               "enter_as_copy", "choose_creature_type", "choose_name",   # CR 201.3, engine.card_names
-                               "graveyard_to_library", "graveyard_to_exile",     # CR 614.6
-                               "prevent_damage_remove_counter",   # CR 615, engine.events.deal_damage
-                               "damage_change",    # CR 614.1a, engine.replacement._damage_changes
-                               "life_gain_change",
-                               "damage_as_counters",
-                               "life_floor",
-                               "empty_draw_wins"})     # CR 614.1a, 121.4, engine.replacement.apply_drawing   # CR 614.1a, engine.events._damage_results   # CR 614.1a, engine.replacement._own_prevention   # CR 614.1a, 119.10, engine.replacement.modify_life_gain
+# Every replacement effect the compiler reads is carried out by engine.replacement, events
+# (life_floor, prevention) or draws (empty_draw_wins); a record of any other kind is refused.
+REPLACEMENT_KINDS = frozenset(ir.ReplacementKind)
 # What keeps "enters tapped" from applying: a state condition or an action as it enters
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
@@ -467,9 +460,9 @@ def _walk(node, out: list[str]) -> None:
     elif t is ir.ReplacementAbility:
         if node.kind not in REPLACEMENT_KINDS:
             out.append(f"replacement effect {node.kind!r}")
-        if node.condition is not None and node.kind == "enters_with_counters":
+        if node.condition is not None and node.kind == ir.ReplacementKind.ENTERS_WITH_COUNTERS:
             _condition_gaps(node.condition, out)   # engine.replacement.apply_entering
-        if node.unless is not None and (node.kind != "enters_tapped"
+        if node.unless is not None and (node.kind != ir.ReplacementKind.ENTERS_TAPPED
                                         or type(node.unless).__name__ not in ENTERS_UNLESS):
             out.append(f"{node.kind!r} unless {type(node.unless).__name__}")
     elif t is ir.Trigger:

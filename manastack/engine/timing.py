@@ -11,7 +11,7 @@ from . import exercise, layers
 from .attack_targets import declared_target
 from .continuous import card_keywords
 from .effect_records import MayPlay
-from .state import Obj
+from .state import ItemKind, Obj
 from .zones import EXILE, STACK
 
 
@@ -152,7 +152,7 @@ def split_second(s) -> Obj | None:
     no one may cast spells or activate abilities other than mana abilities (special actions and
     triggered abilities go on as usual)."""
     for item in s.stack:
-        if item.kind == "spell":
+        if item.kind == ItemKind.SPELL:
             o = s.objs.get(item.source)
             if o is not None and ch.has(s, o, "split second"):
                 return o

@@ -857,7 +857,7 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Ev
                 return True
         return False
     if a.event == "enters":
-        if view.kind != "zone_change" or view.to != BATTLEFIELD:
+        if view.kind != ZoneChange.kind or view.to != BATTLEFIELD:
             return False
         new = s.objs.get(view.obj)
         return new is not None and matches(s, new, a.cause, perm)

@@ -196,7 +196,7 @@ def _opening_hand(ctx: Ctx) -> None:
                                       f"{name}: begin the game with it on the battlefield? (CR 103.6a)",
                                       (Action(ActionKind.YES, (), f"put {name} onto the battlefield"),
                                        Action(ActionKind.NO, (), f"keep {name} in hand")), {"obj": oid}))
-            if answer.kind == "yes":
+            if answer.kind == ActionKind.YES:
                 s.add_log(f"{s.players[player].name} begins the game with {name} on the battlefield",
                           ("103.6", "103.6a"), "start")
                 events.move(ctx, o, BATTLEFIELD, controller=player, quiet=True, rules=("103.6a",))

@@ -271,12 +271,12 @@ def _need_chosen_color(result: CompileResult) -> None:
     """Protection "from the chosen color" (CR 702.16a) is from the color chosen as the card
     entered: read only on a permanent card with "As ~ enters, choose a color" (CR 614.12)."""
     chosen = ir.Keyword("protection", arg=ir.CHOSEN_COLOR)
-    chooses = any(type(a) is ir.ReplacementAbility and a.kind == "choose_color" for a in result.abilities)
+    chooses = any(type(a) is ir.ReplacementAbility and a.kind == ir.ReplacementKind.CHOOSE_COLOR for a in result.abilities)
     for a in list(result.abilities):
         if (not chooses or type(a) is ir.SpellAbility) and ir.contains(a, lambda n: n == chosen):
             _set_aside(result, a, NO_CHOSEN_COLOR)
     player = ir.Keyword("protection", arg=ir.CHOSEN_PLAYER)
-    if not any(type(a) is ir.ReplacementAbility and a.kind in ("choose_player", "choose_opponent")
+    if not any(type(a) is ir.ReplacementAbility and a.kind in (ir.ReplacementKind.CHOOSE_PLAYER, ir.ReplacementKind.CHOOSE_OPPONENT)
                for a in result.abilities):
         for a in list(result.abilities):
             if ir.contains(a, lambda n: n == player or type(n) is ir.Trigger and n.whose == ir.CHOSEN_PLAYER
@@ -290,7 +290,7 @@ def _need_chosen_name(result: CompileResult) -> None:
     def names_it(n) -> bool:
         return type(n) is ir.Filter and n.name == ir.CHOSEN_NAME
 
-    enters = any(type(a) is ir.ReplacementAbility and a.kind == "choose_name" for a in result.abilities)
+    enters = any(type(a) is ir.ReplacementAbility and a.kind == ir.ReplacementKind.CHOOSE_NAME for a in result.abilities)
     for a in list(result.abilities):
         if not ir.contains(a, names_it):
             continue

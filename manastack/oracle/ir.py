@@ -2977,15 +2977,47 @@ StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls,
 EntersOption = Union[PayLifeOption, RevealOption]
 
 
+class ReplacementKind(StrEnum):
+    """What a :class:`ReplacementAbility` replaces (CR 614). A ``StrEnum``: each member equals
+    its string, as the exercise notes and the rules index name it."""
+
+    # how a permanent enters the battlefield (CR 614.1c, 614.12)
+    ENTERS_TAPPED = "enters_tapped"
+    ENTERS_WITH_COUNTERS = "enters_with_counters"      # ``counter_kind``, ``amount``
+    MAY_ENTER_WITH_COUNTER = "may_enter_with_counter"  # unleash, CR 702.98a
+    ENTER_AS_COPY = "enter_as_copy"                    # CR 707.2
+    DEVOUR = "devour"                                  # CR 702.82a
+    AMPLIFY = "amplify"                                # CR 702.38a
+    TRIBUTE = "tribute"                                # CR 702.104a
+    RIOT = "riot"                                      # CR 702.136a
+    CHOOSE_COLOR = "choose_color"
+    CHOOSE_PLAYER = "choose_player"
+    CHOOSE_OPPONENT = "choose_opponent"
+    CHOOSE_NAME = "choose_name"                        # CR 201.3
+    CHOOSE_CREATURE_TYPE = "choose_creature_type"
+    # counters, damage and life (CR 614.1a, 615)
+    MORE_COUNTERS = "more_counters"                    # "that many plus N" (``amount``)
+    DOUBLE_COUNTERS = "double_counters"                # "twice that many"
+    DOUBLE_DAMAGE_TO_PLAYER = "double_damage_to_player"
+    DAMAGE_CHANGE = "damage_change"                    # ``damage``
+    PREVENT_DAMAGE_REMOVE_COUNTER = "prevent_damage_remove_counter"   # CR 615
+    DAMAGE_AS_COUNTERS = "damage_as_counters"
+    LIFE_GAIN_CHANGE = "life_gain_change"              # ``life``, ``whose``
+    LIFE_FLOOR = "life_floor"                          # CR 120.3a
+    # cards going to a graveyard (CR 614.6) and drawing from an empty library (CR 121.4)
+    GRAVEYARD_TO_LIBRARY = "graveyard_to_library"
+    GRAVEYARD_TO_EXILE = "graveyard_to_exile"
+    EMPTY_DRAW_WINS = "empty_draw_wins"
+
+
 @dataclass(frozen=True, slots=True)
 class ReplacementAbility:
-    """A replacement effect (CR 614): ``kind`` is "enters_tapped", "enters_with_counters"
-    (``counter_kind``, ``amount``), "double_damage_to_player", "damage_change" (``damage``), ...;
-    ``condition`` limits it.
+    """A replacement effect (CR 614) of the :class:`ReplacementKind` ``kind``; ``condition``
+    limits it.
     ``unless`` keeps it from applying: a state condition that holds as the permanent enters,
     or an action its controller may take then (CR 614.1d, 614.12)."""
 
-    kind: str
+    kind: ReplacementKind
     counter_kind: str | None = None
     amount: Amount = 0
     condition: "str | StateCondition | ManaSpent | None" = None

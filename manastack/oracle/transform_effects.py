@@ -149,7 +149,7 @@ class EffectRules:
         again = next((str(x).lower() for x in c if isinstance(x, Token) and x.type == "TO_THAT_RECIPIENT"), None)
         _need(again is None or again == "to " + victim.again, "a different recipient")
         which = kind.which if kind is not None else None
-        return [ir.ReplacementAbility("damage_change", damage=ir.DamageChange(
+        return [ir.ReplacementAbility(ir.ReplacementKind.DAMAGE_CHANGE, damage=ir.DamageChange(
             dealer.ref, victim.to, victim.also_to, which == "combat", which == "noncombat",
             change.times, change.plus, change.halve))]
 

@@ -95,36 +95,36 @@ class GeneralRules:
         """Phantom Centaur: damage that would be dealt to it is prevented, and a counter is
         removed from it, once per event whatever the number of sources (its rulings)."""
         kind = next(str(x) for x in c if not (isinstance(x, Token) and x.type == "SELF"))
-        return [ir.ReplacementAbility("prevent_damage_remove_counter", counter_kind=kind)]
+        return [ir.ReplacementAbility(ir.ReplacementKind.PREVENT_DAMAGE_REMOVE_COUNTER, counter_kind=kind)]
 
     def r_empty_draw_wins(self, c):
         """"If you would draw a card while your library has no cards in it, you win the game
         instead." (CR 614.1a, 121.4, 104.2b)."""
-        return [ir.ReplacementAbility("empty_draw_wins")]
+        return [ir.ReplacementAbility(ir.ReplacementKind.EMPTY_DRAW_WINS)]
 
     def r_life_floor(self, c):
         """"Damage that would reduce your life total to less than 1 reduces it to 1 instead."
         (CR 614.1a): the damage is dealt, only the life lost changes (Worship rulings)."""
         low, floor = (int(str(x)) for x in c)
         _need(low == floor == 1, "another life total")
-        return [ir.ReplacementAbility("life_floor", amount=1)]
+        return [ir.ReplacementAbility(ir.ReplacementKind.LIFE_FLOOR, amount=1)]
 
     def r_damage_as_counters(self, c):
         """Phytohydra, Lichenthrope: damage that would be dealt to it is replaced by that many
         counters of a kind put on it (CR 614.1a; a replacement, not a prevention, CR 615.12)."""
         kind = next(str(x) for x in c if not (isinstance(x, Token) and x.type == "SELF"))
-        return [ir.ReplacementAbility("damage_as_counters", counter_kind=kind)]
+        return [ir.ReplacementAbility(ir.ReplacementKind.DAMAGE_AS_COUNTERS, counter_kind=kind)]
 
     def r_graveyard_shuffle_self(self, c):
         """Progenitus: wherever it is, it goes into its owner's library instead of a graveyard,
         which is then shuffled."""
-        return [ir.ReplacementAbility("graveyard_to_library")]
+        return [ir.ReplacementAbility(ir.ReplacementKind.GRAVEYARD_TO_LIBRARY)]
 
     def r_graveyard_exile(self, c):
         """Rest in Peace, Leyline of the Void, Dryad Militant: such a card (or token) is exiled
         instead of going to a graveyard (the one named: any, yours or an opponent's)."""
         (f, cards_only), whose = c[0], c[1]
-        return [ir.ReplacementAbility("graveyard_to_exile", affected=f, whose=whose, cards_only=cards_only)]
+        return [ir.ReplacementAbility(ir.ReplacementKind.GRAVEYARD_TO_EXILE, affected=f, whose=whose, cards_only=cards_only)]
 
     def o_all_graveyard_cards(self, c):
         """"Exile all cards from all graveyards" (Rest in Peace)."""

@@ -772,13 +772,13 @@ class StaticRules:
 
     def r_enters_tapped(self, c):
         """CR 614.1c: "enters tapped" replaces how the permanent enters."""
-        return [ir.ReplacementAbility("enters_tapped")]
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTERS_TAPPED)]
 
     def r_others_enter_tapped(self, c):
         """"Creatures your opponents control enter tapped." (CR 614.1c, 614.12): other
         permanents that match as they would exist on the battlefield."""
         _need(isinstance(c[0], ir.Filter) and c[0].zone == "battlefield", "enter tapped")
-        return [ir.ReplacementAbility("enters_tapped", affected=c[0])]
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTERS_TAPPED, affected=c[0])]
 
     def r_enters_counters(self, c):
         """CR 614.1c, 122.6: enters with counters, "for each time it was kicked" too
@@ -787,7 +787,7 @@ class StaticRules:
         # "for each other creature you control": counted as it enters, before it is there (CR 614.1c)
         _need(each is None or each.kicked or (each.filter is not None and each.counter is None and not each.party),
               "enters with counters for each")
-        return [ir.ReplacementAbility("enters_with_counters", c[2], _amount(c[1], each))]
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, c[2], _amount(c[1], each))]
 
     def r_enters_counters_where(self, c):
         """"~ enters with X +1/+1 counters on it, where X is the number of ..." (CR 107.3c,
@@ -795,18 +795,18 @@ class StaticRules:
         n, kind, quantity = c[1], c[2], c[4]
         _need(isinstance(n.value, ir.X) and type(quantity) is ir.CountOf,
               "enters with X counters, where X is")
-        return [ir.ReplacementAbility("enters_with_counters", kind, quantity)]
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, kind, quantity)]
 
     def r_enters_counters_colors(self, c):
         """Converge: "~ enters with a +1/+1 counter on it for each color of mana spent to cast
         it." -- counted from the spell becoming the permanent (CR 601.2h, 614.1c); cast no
         spell, it enters with none."""
         _need(_of(c, _Amount).value == 1, "N counters for each color spent")
-        return [ir.ReplacementAbility("enters_with_counters", c[2], ir.ColorsSpent())]
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, c[2], ir.ColorsSpent())]
 
     def r_kicked_counters(self, c):
         """"If ~ was kicked, it enters with two +1/+1 counters on it." (CR 702.33e, 614.1c)."""
-        return [ir.ReplacementAbility("enters_with_counters", c[-1], _of(c, _Amount).value,
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, c[-1], _of(c, _Amount).value,
                                       condition="kicked")]
 
     def r_escapes_with(self, c):
@@ -814,7 +814,7 @@ class StaticRules:
         (CR 702.138c, 614.1c)."""
         n = _of(c, _Amount).value
         _need(isinstance(n, int), "escapes with X counters")
-        return [ir.ReplacementAbility("enters_with_counters", c[-1], n, condition="escaped")]
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, c[-1], n, condition="escaped")]
 
     def r_counters_if(self, c):
         """"~ enters with two +1/+1 counters on it if a creature died this turn." (morbid, raid,
@@ -826,20 +826,20 @@ class StaticRules:
               "enters with counters if")
         n = _of(c, _Amount).value
         _need(isinstance(n, int), "enters with X counters if")
-        return [ir.ReplacementAbility("enters_with_counters", c[2], n, condition=condition)]
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, c[2], n, condition=condition)]
 
     def r_mana_spent_counters(self, c):
         """Adamant: "If at least three white mana was spent to cast this spell, ~ enters with a
         +1/+1 counter on it." -- the spell becoming the permanent is still on the stack as it
         enters, with the mana paid for it (CR 614.1c, 601.2h)."""
-        return [ir.ReplacementAbility("enters_with_counters", c[-1], _of(c, _Amount).value,
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, c[-1], _of(c, _Amount).value,
                                       condition=_mana_spent(c))]
 
     def r_enters_tapped_counters(self, c):
         """"~ enters tapped with two charge counters on it" (Vivid Crag): two replacement
         effects of one sentence (CR 614.1c)."""
-        return [ir.ReplacementAbility("enters_tapped"),
-                ir.ReplacementAbility("enters_with_counters", c[3], c[2].value)]
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTERS_TAPPED),
+                ir.ReplacementAbility(ir.ReplacementKind.ENTERS_WITH_COUNTERS, c[3], c[2].value)]
 
     def r_more_counters(self, c):
         """CR 614.1a: Hardened Scales ("that many plus one") and Corpsejack Menace ("twice
@@ -850,14 +850,14 @@ class StaticRules:
         return [ir.ReplacementAbility(how, kind, n, affected=d.filter)]
 
     def mc_plus(self, c):
-        return "more_counters", _number(str(c[0]))
+        return ir.ReplacementKind.MORE_COUNTERS, _number(str(c[0]))
 
     def mc_twice(self, c):
-        return "double_counters", 2
+        return ir.ReplacementKind.DOUBLE_COUNTERS, 2
 
     def r_double_damage(self, c):
         """CR 614.1a: doubles the combat damage this deals to a player."""
-        return [ir.ReplacementAbility("double_damage_to_player", condition="combat_damage")]
+        return [ir.ReplacementAbility(ir.ReplacementKind.DOUBLE_DAMAGE_TO_PLAYER, condition="combat_damage")]
 
     def r_life_gain(self, c):
         """CR 614.1a, 119.10: "If you would gain life, you gain twice that much life instead.",
@@ -865,7 +865,7 @@ class StaticRules:
         follows "you", "that player" follows "a player" or "an opponent"."""
         whose, (you, change) = c[0], c[1]
         _need((whose == "you") == you, "another player gains")
-        return [ir.ReplacementAbility("life_gain_change", whose=whose, life=change)]
+        return [ir.ReplacementAbility(ir.ReplacementKind.LIFE_GAIN_CHANGE, whose=whose, life=change)]
 
     def lg_you(self, c):
         return "you"
@@ -948,25 +948,25 @@ class StaticRules:
         """CR 707.2, 614.1c: "You may have ~ enter as a copy of any creature on the
         battlefield." (Clone); the description ends "on the battlefield"."""
         _need(c[1].zone_given and c[1].filter.zone == "battlefield", "enter as a copy")
-        return [ir.ReplacementAbility("enter_as_copy", affected=c[1].filter)]
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTER_AS_COPY, affected=c[1].filter)]
 
     def r_choose_color(self, c):
         """CR 614.1c: "As ~ enters, choose a color" (the choice is made as it enters)."""
         _need(str(c[1]).lower() == "color", "choose")
-        return [ir.ReplacementAbility("choose_color")]
+        return [ir.ReplacementAbility(ir.ReplacementKind.CHOOSE_COLOR)]
 
     def r_choose_player(self, c):
         """CR 614.1c: "As ~ enters, choose a player" (True-Name Nemesis)."""
-        return [ir.ReplacementAbility("choose_player")]
+        return [ir.ReplacementAbility(ir.ReplacementKind.CHOOSE_PLAYER)]
 
     def r_choose_opponent(self, c):
         """CR 614.1c: "As ~ enters, choose an opponent." (Black Vise, Nyxathid)."""
-        return [ir.ReplacementAbility("choose_opponent")]
+        return [ir.ReplacementAbility(ir.ReplacementKind.CHOOSE_OPPONENT)]
 
     def r_choose_name(self, c):
         """CR 201.3, 614.12: "As ~ enters, choose a [nonland] card name." (Meddling Mage): the
         qualities of the card named are kept in ``affected``."""
-        return [ir.ReplacementAbility("choose_name", affected=c[1])]
+        return [ir.ReplacementAbility(ir.ReplacementKind.CHOOSE_NAME, affected=c[1])]
 
     def st_cant_cast(self, c):
         """"Spells with the chosen name can't be cast." (Meddling Mage; CR 101.2): no player may
@@ -1000,7 +1000,7 @@ class StaticRules:
     def r_choose_creature_type(self, c):
         """CR 614.1c: "As ~ enters, choose a creature type" (one that exists, CR 205.3m)."""
         _need(str(c[1]).lower() == "creature" and str(c[2]).lower() == "type", "choose")
-        return [ir.ReplacementAbility("choose_creature_type")]
+        return [ir.ReplacementAbility(ir.ReplacementKind.CHOOSE_CREATURE_TYPE)]
 
     def st_control_enchanted(self, c):
         """"You control enchanted creature." (Mind Control): a static control-changing effect
@@ -1018,7 +1018,7 @@ class StaticRules:
         unless = next((x for x in c if isinstance(x, (ir.YouControl, ir.OpponentCount,
                                                       ir.PayLifeOption, ir.RevealOption))), None)
         _need(unless is not None, "enters tapped unless: this condition")
-        return [ir.ReplacementAbility("enters_tapped", unless=unless)]
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTERS_TAPPED, unless=unless)]
 
     @staticmethod
     def _controlled(other, d):

@@ -20,7 +20,7 @@ from manastack.cards import CardDB, CardDef
 from manastack.engine import characteristics as ch
 from manastack.engine import commanders
 from manastack.engine.mechanics import morph
-from manastack.engine.state import Obj, Player, State
+from manastack.engine.state import ItemKind, Obj, Player, State
 from manastack.engine.turn import STEPS
 
 from .encoding import (EXILE_SLOTS, GRAVEYARD_SLOTS, HAND_SLOTS, SEAT_PERMANENTS, SEATS, STACK_SLOTS,
@@ -139,10 +139,10 @@ def observe(s: State, player: int, decision_kind: str | None, cards: CardIndex,
     stack: list[float] = []
     for item in reversed(s.stack[-STACK_SLOTS:]):
         source = objs.get(item.source)
-        seen = _card_seen(source, player, cards) if item.kind == "spell" and source is not None \
+        seen = _card_seen(source, player, cards) if item.kind == ItemKind.SPELL and source is not None \
             else cards(item.card.name)
         stack += (1, seen, relative[item.controller],
-                  item.kind == "spell", item.kind == "activated", item.kind == "triggered")
+                  item.kind == ItemKind.SPELL, item.kind == ItemKind.ACTIVATED, item.kind == ItemKind.TRIGGERED)
     _put(out, "stack", stack)
     for k, p in enumerate(order):
         _put(out, "graveyards", [_card_seen(objs[oid], player, cards)     # newest first

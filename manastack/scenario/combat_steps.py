@@ -3,6 +3,7 @@ attacker's combat damage (CR 510.1c, 702.19b)."""
 from __future__ import annotations
 
 from manastack.engine import combat
+from manastack.engine.decisions import ActionKind, DecisionKind
 from manastack.engine.turn import STEPS
 
 from . import why
@@ -23,7 +24,7 @@ class CombatSteps(Driver):
             d, s = self.pending(), self.state()
             if d.kind == kind:
                 return
-            if d.kind != "priority":
+            if d.kind != DecisionKind.PRIORITY:
                 raise self.waiting(d)
             if s.turn != turn or STEPS.index(s.step) >= target:
                 return
@@ -38,7 +39,7 @@ class CombatSteps(Driver):
             raise StepError("only the active player attacks (CR 506.2)")
         self.advance_to("attackers", "declare_attackers")
         d, s = self.pending(), self.state()
-        if d.kind != "attackers":
+        if d.kind != DecisionKind.ATTACKERS:
             if not refs:
                 return
             if s.step == "declare_attackers" and not s.combat.get("attackers"):
@@ -60,17 +61,17 @@ class CombatSteps(Driver):
                 who = self.refs.player(players[ref])
                 if who is None:
                     raise StepError(f"{players[ref]!r} is not a player here (players: {', '.join(self.refs.names)})")
-            opts = [a for a in d.options if a.kind == "attack" and self.refs.matches(s, ref, a.args[0])
+            opts = [a for a in d.options if a.kind == ActionKind.ATTACK and self.refs.matches(s, ref, a.args[0])
                     and (a.args[1:] == (f"p{who}",) if several and aim is None else
                          len(a.args) == 1 if aim is None else
                          len(a.args) == 2 and isinstance(a.args[1], int) and self.refs.matches(s, aim, a.args[1]))] \
-                if d.kind == "attackers" else []
-            if not opts and several and aim is None and d.kind == "attackers" and any(
-                    a.kind == "attack" and self.refs.matches(s, ref, a.args[0]) for a in d.options):
+                if d.kind == DecisionKind.ATTACKERS else []
+            if not opts and several and aim is None and d.kind == DecisionKind.ATTACKERS and any(
+                    a.kind == ActionKind.ATTACK and self.refs.matches(s, ref, a.args[0]) for a in d.options):
                 raise StepError(f"{ref} can't attack {players[ref]}: "
                                 + (combat.why_not_attack_player(s, self.refs.find(s, ref)[0], who)
                                    or f"{players[ref]} is not an opponent still in the game (CR 506.2, 802.2)"))
-            if not opts and aim is not None and any(a.kind == "attack" and self.refs.matches(s, ref, a.args[0])
+            if not opts and aim is not None and any(a.kind == ActionKind.ATTACK and self.refs.matches(s, ref, a.args[0])
                                                     for a in d.options):
                 raise StepError(f"{aim} is not a planeswalker the defending player controls, so {ref} "
                                 "can't attack it (CR 506.3, 508.1b)")
@@ -79,8 +80,8 @@ class CombatSteps(Driver):
             self.push(opts[0])
             requested.append(opts[0].args[0])
         d = self.pending()
-        if d.kind == "attackers":
-            done = [a for a in d.options if a.kind == "done"]
+        if d.kind == DecisionKind.ATTACKERS:
+            done = [a for a in d.options if a.kind == ActionKind.DONE]
             if not done:        # CR 506.5, 508.1c: a creature declared can't attack alone
                 raise StepError(why.illegal_attacks(self.state(), d))
             self.push(done[0])
@@ -96,8 +97,8 @@ class CombatSteps(Driver):
         self.advance_to("blockers", "declare_blockers")
         d, s = self.pending(), self.state()
         # the one legal declaration is made without asking (CR 509.1c: a requirement to block)
-        made_without_asking = d.kind != "blockers" and s.step == "declare_blockers" and s.combat.get("blockers")
-        if d.kind != "blockers" and not made_without_asking:
+        made_without_asking = d.kind != DecisionKind.BLOCKERS and s.step == "declare_blockers" and s.combat.get("blockers")
+        if d.kind != DecisionKind.BLOCKERS and not made_without_asking:
             if not pairs:
                 forced = [s.objs[b].card.name for bs in s.combat.get("blockers", {}).values() for b in bs] \
                     if s.step == "declare_blockers" else []
@@ -123,15 +124,15 @@ class CombatSteps(Driver):
             if already:
                 made.append(already[0])
                 continue
-            opts = [a for a in d.options if a.kind == "block" and self.refs.matches(s, blocker, a.args[0])
-                    and self.refs.matches(s, attacker, a.args[1])] if d.kind == "blockers" else []
+            opts = [a for a in d.options if a.kind == ActionKind.BLOCK and self.refs.matches(s, blocker, a.args[0])
+                    and self.refs.matches(s, attacker, a.args[1])] if d.kind == DecisionKind.BLOCKERS else []
             if not opts:
                 raise StepError(why.cannot_block(s, self.refs, blocker, attacker))
             self.push(opts[0])
             made.append(tuple(opts[0].args))
         d = self.pending()
-        while d.kind == "blockers":
-            done = [a for a in d.options if a.kind == "done"]
+        while d.kind == DecisionKind.BLOCKERS:
+            done = [a for a in d.options if a.kind == ActionKind.DONE]
             if not done:
                 reasons = [d.context.get("incomplete", "")] + why.block_requirements(self.state())
                 raise StepError("these blocks are not a legal declaration: " + "; ".join(r for r in reasons if r))
@@ -148,9 +149,9 @@ class CombatSteps(Driver):
         for _ in range(8):
             d, s = self.pending(), self.state()
             mine = [o for o in self.refs.find(s, blocker) if o.zone == BATTLEFIELD]
-            if d.kind != "blockers" or not mine or mine[0].controller == d.player:
+            if d.kind != DecisionKind.BLOCKERS or not mine or mine[0].controller == d.player:
                 return
-            done = [a for a in d.options if a.kind == "done"]
+            done = [a for a in d.options if a.kind == ActionKind.DONE]
             if not done:
                 return
             self.push(done[0])
@@ -161,7 +162,7 @@ class CombatSteps(Driver):
         answered = False
         for _ in range(MAX_PASSES):
             d, s = self.pending(), self.state()
-            if d.kind == "damage":
+            if d.kind == DecisionKind.DAMAGE:
                 blocker = d.options[0].label.split(" to ", 1)[1]
                 if blocker not in amounts:
                     raise StepError(f"{d.prompt}: say it with assign: {{{blocker}: N}}")
@@ -174,7 +175,7 @@ class CombatSteps(Driver):
                 continue
             if answered:
                 return
-            if d.kind != "priority":
+            if d.kind != DecisionKind.PRIORITY:
                 raise self.waiting(d)
             if s.step not in ("declare_attackers", "declare_blockers", "first_strike_damage") or s.stack:
                 raise StepError("no combat damage assignment is asked for now: it is asked for an attacker "
@@ -188,7 +189,7 @@ class CombatSteps(Driver):
 
 def _declared(d, s) -> list[tuple[int, int]]:
     """The blocks declared so far: in the declaration under way, or the one made."""
-    if d.kind == "blockers":
+    if d.kind == DecisionKind.BLOCKERS:
         return [tuple(p) for p in d.context["blocks"]]
     return [(b, a) for a, bs in s.combat.get("blockers", {}).items() for b in bs]
 

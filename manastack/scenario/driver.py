@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from manastack.engine.decisions import Action, ActionKind, IllegalActionError
+from manastack.engine.decisions import Action, ActionKind, DecisionKind, IllegalActionError
 
 from .expect import Checker, Outcome, result_text
 from .yamlfile import Map
@@ -57,7 +57,7 @@ class Driver:
             kept += 1
         undone = [n["text"] for n in narrated[kept:]]
         self.undone += undone
-        why = (f"{self._last_action.label}" if self._last_action is not None and self._last_action.kind == "cancel"
+        why = (f"{self._last_action.label}" if self._last_action is not None and self._last_action.kind == ActionKind.CANCEL
                else "it could not be completed")
         self._seen = kept
         s = self.state()
@@ -119,7 +119,7 @@ class Driver:
 
     def pass_once(self) -> None:
         d = self.pending()
-        if d.kind != "priority":
+        if d.kind != DecisionKind.PRIORITY:
             raise self.waiting(d)
         self.note_pass(d.player)
         self.push(Action(ActionKind.PASS))
@@ -164,14 +164,14 @@ class Driver:
         """The player must hold priority; if the other player holds it and nobody has passed
         yet, that player passes first (as "Bob casts ... in response" implies)."""
         d = self.pending()
-        if d.kind != "priority":
+        if d.kind != DecisionKind.PRIORITY:
             raise self.waiting(d)
         if d.player == player:
             return
         if self.state().passes == 0:
             self.pass_once()
             d = self.pending()
-            if d.kind == "priority" and d.player == player:
+            if d.kind == DecisionKind.PRIORITY and d.player == player:
                 return
         raise StepError(f"{self.name(player)} doesn't have priority: {self.name(d.player)} has it, and "
                         "passing now would resolve the top of the stack or end the step; write the passes out")

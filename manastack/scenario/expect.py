@@ -5,6 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from manastack.engine import characteristics as ch
+from manastack.engine.decisions import DecisionKind
 from manastack.engine.mana import spend as mana_spend
 from manastack.engine.state import enchanted_player
 
@@ -199,7 +200,7 @@ class Checker:
 
     def _priority(self, v):
         pending = self.game.pending
-        who = pending.player if pending is not None and pending.kind == "priority" else None
+        who = pending.player if pending is not None and pending.kind == DecisionKind.PRIORITY else None
         actual = self.s.players[who].name if who is not None else "nobody (no priority decision pending)"
         self.add("priority", v, actual, who is not None and self.refs.player(v) == who)
 

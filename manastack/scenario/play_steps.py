@@ -6,7 +6,7 @@ from manastack.engine import layers, legality
 from manastack.engine.abilities import battlefield_activated
 from manastack.engine.costs.alternative import CHOSEN_ALTERNATIVES, EMERGE, FREE
 from manastack.engine.targets import describe_target
-from manastack.engine.decisions import Action, ActionKind
+from manastack.engine.decisions import Action, ActionKind, DecisionKind
 
 from . import why
 from .driver import Driver, StepError, listify
@@ -22,7 +22,7 @@ class PlaySteps(Driver):
         p = self.player_of(step, ref, HAND)
         self.ensure_priority(p)
         s, d = self.state(), self.pending()
-        opts = [a for a in d.options if a.kind == "play" and self.refs.matches(s, ref, a.args[0])]
+        opts = [a for a in d.options if a.kind == ActionKind.PLAY and self.refs.matches(s, ref, a.args[0])]
         if not opts:
             raise StepError(why.cannot_play(s, self.refs, p, ref))
         self.push(opts[0])
@@ -53,7 +53,7 @@ class PlaySteps(Driver):
         p = self.player_of(step, ref, BATTLEFIELD)
         self.ensure_priority(p)
         s, d = self.state(), self.pending()
-        opts = [a for a in d.options if a.kind in ("activate", "mana") and self.refs.matches(s, ref, a.args[0])]
+        opts = [a for a in d.options if a.kind in (ActionKind.ACTIVATE, ActionKind.MANA) and self.refs.matches(s, ref, a.args[0])]
         if not opts:
             raise StepError(why.cannot_activate(s, self.refs, p, ref))
         o = s.objs[opts[0].args[0]]
@@ -96,36 +96,36 @@ class PlaySteps(Driver):
         asked = set()
         while self.in_progress():
             d = self.pending()
-            if d.kind == "targets":
+            if d.kind == DecisionKind.TARGETS:
                 self.push(self.choose_target(d, targets))
-            elif d.kind == "modes":
+            elif d.kind == DecisionKind.MODES:
                 self.push(self.choose_mode(d, modes))
-            elif d.kind == "x":
+            elif d.kind == DecisionKind.X:
                 asked_x = True
                 self.push(self.choose_x(d, step.get("x")))
-            elif d.kind == "divide":
+            elif d.kind == DecisionKind.DIVIDE:
                 self.push(self.choose_share(d, step.get("divide") or {}))
-            elif d.kind in ("kicker", "multikicker", "buyback", "entwine", "replicate", "conspire"):
-                key = "kicker" if d.kind in ("kicker", "multikicker") else d.kind
+            elif d.kind in (DecisionKind.KICKER, DecisionKind.MULTIKICKER, DecisionKind.BUYBACK, DecisionKind.ENTWINE, DecisionKind.REPLICATE, DecisionKind.CONSPIRE):
+                key = "kicker" if d.kind in (DecisionKind.KICKER, DecisionKind.MULTIKICKER) else d.kind
                 asked.add(key)
                 self.push(self.choose_optional_cost(d, key, step.get(key)))
-            elif d.kind in ("assist", "assist_pay"):       # CR 702.132a
+            elif d.kind in (DecisionKind.ASSIST, DecisionKind.ASSIST_PAY):       # CR 702.132a
                 asked.add("assist")
                 self.push(self.choose_assist(d, step.get("assist")))
-            elif d.kind == "alternative_cost":
+            elif d.kind == DecisionKind.ALTERNATIVE_COST:
                 asked.add("alternative")
                 self.push(self.choose_alternative(d, step.get("alternative"), chosen))
-            elif d.kind == "pay":
+            elif d.kind == DecisionKind.PAY:
                 self.push(self.choose_payment(d, sources))
-            elif d.kind == "choose_mana":
+            elif d.kind == DecisionKind.CHOOSE_MANA:
                 self.push(self.choose_mana(d, step.get("color")))
-            elif d.kind == "remove_counters" and isinstance(step.get("remove"), int):
+            elif d.kind == DecisionKind.REMOVE_COUNTERS and isinstance(step.get("remove"), int):
                 self.push(self.choose_number(d, step["remove"]))
-            elif d.kind == "may" and "splice" in d.context:     # CR 702.47a
+            elif d.kind == DecisionKind.MAY and "splice" in d.context:     # CR 702.47a
                 self.push(Action(ActionKind.YES if d.context["splice"] in listify(step.get("splice")) else ActionKind.NO))
-            elif d.kind == "replacement_order" and replacements:
+            elif d.kind == DecisionKind.REPLACEMENT_ORDER and replacements:
                 self.push(self.choose_replacement(d, replacements.pop(0)))
-            elif chosen and any(o.kind == "choose" for o in d.options):
+            elif chosen and any(o.kind == ActionKind.CHOOSE for o in d.options):
                 self.push(self.choose_card(d, chosen.pop(0)))
             else:
                 raise self.waiting(d)
@@ -145,14 +145,14 @@ class PlaySteps(Driver):
             self.check_division(step["divide"])
 
     def choose_target(self, d, targets: list) -> Action:
-        legal = ", ".join(o.label.removeprefix("target ") for o in d.options if o.kind == "target")
+        legal = ", ".join(o.label.removeprefix("target ") for o in d.options if o.kind == ActionKind.TARGET)
         if not targets:
-            done = [o for o in d.options if o.kind == "done"]
+            done = [o for o in d.options if o.kind == ActionKind.DONE]
             if done:
                 return done[0]
             raise StepError(f"{d.prompt}: say which with targets: (legal: {legal})")
         ref = targets.pop(0)
-        found = [o for o in d.options if o.kind == "target" and self.is_target(ref, o.args[0])]
+        found = [o for o in d.options if o.kind == ActionKind.TARGET and self.is_target(ref, o.args[0])]
         if not found:
             raise StepError(f"{ref} is not a legal target: {d.prompt}; legal: {legal or 'none'}")
         s = self.state()
@@ -208,7 +208,7 @@ class PlaySteps(Driver):
 
     def choose_mode(self, d, modes: list) -> Action:
         texts = "; ".join(o.label for o in d.options)
-        done = [o for o in d.options if o.kind == "done"]
+        done = [o for o in d.options if o.kind == ActionKind.DONE]
         if not modes and done:
             return done[0]          # "Choose one or both": the modes given are all (CR 700.2)
         if not modes:
@@ -240,7 +240,7 @@ class PlaySteps(Driver):
         how many times."""
         if value is None:
             raise StepError(f"{d.prompt}: say it with {key}: yes or no"
-                            + (" (or how many times)" if d.kind in ("multikicker", "replicate") else ""))
+                            + (" (or how many times)" if d.kind in (DecisionKind.MULTIKICKER, DecisionKind.REPLICATE) else ""))
         times = int(value)
         for o in d.options:
             if o.args[0] == times:
@@ -255,7 +255,7 @@ class PlaySteps(Driver):
         if value is None:
             raise StepError(f"{d.prompt}: say it with assist: (the amount the other player pays, or no)")
         n = 0 if value is False else int(value)
-        if d.kind == "assist":
+        if d.kind == DecisionKind.ASSIST:
             return next(o for o in d.options if o.kind == ("yes" if n else ActionKind.NO))
         for o in d.options:
             if o.args[0] == n:
@@ -269,18 +269,18 @@ class PlaySteps(Driver):
         is the creature to sacrifice (CR 702.119c), taken from the list."""
         if value is None:
             raise StepError(f"{d.prompt}: say it with alternative: (" + ", ".join(o.label for o in d.options) + ")")
-        if value == EMERGE and any(o.kind == "alternative" and o.args[0] == EMERGE for o in d.options):
+        if value == EMERGE and any(o.kind == ActionKind.ALTERNATIVE and o.args[0] == EMERGE for o in d.options):
             if not chosen:
                 raise StepError("alternative: emerge needs choose: [the creature to sacrifice] (CR 702.119c): "
                                 + ", ".join(o.label for o in d.options if o.args and o.args[0] == EMERGE))
             name = chosen.pop(0)
             for o in d.options:
-                if o.kind == "alternative" and o.args[0] == EMERGE and self.refs.matches(self.state(), name, o.args[1]):
+                if o.kind == ActionKind.ALTERNATIVE and o.args[0] == EMERGE and self.refs.matches(self.state(), name, o.args[1]):
                     return o
             raise StepError(f"alternative: emerge can't be paid sacrificing {name}: "
                             + ", ".join(o.label for o in d.options) + " (CR 702.119a, 601.2f)")
         for o in d.options:
-            if (value in ("no", False) and o.kind == "default") or (o.kind == "alternative" and o.args[0] == value):
+            if (value in ("no", False) and o.kind == ActionKind.DEFAULT) or (o.kind == ActionKind.ALTERNATIVE and o.args[0] == value):
                 return o
         raise StepError(f"alternative: {value} can't be paid now: " + ", ".join(o.label for o in d.options)
                         + " (CR 118.9, 601.2f)")
@@ -303,22 +303,22 @@ class PlaySteps(Driver):
     def choose_payment(self, d, sources: list | None) -> Action:
         if sources is None:
             for o in d.options:
-                if o.kind == "autopay":
+                if o.kind == ActionKind.AUTOPAY:
                     return o
             raise StepError(f"{d.prompt}: there is no way to pay it with the mana pool and untapped "
                             "sources (CR 601.2g-h, 118.3)" + _why(d))
         if not sources:
-            if any(o.kind in ("pay_pool", "cost_part") for o in d.options):
+            if any(o.kind in (ActionKind.PAY_POOL, ActionKind.COST_PART) for o in d.options):
                 # the mana is there: the rest of the total cost in the order listed (CR 601.2h)
-                return next(o for o in d.options if o.kind == "autopay")
+                return next(o for o in d.options if o.kind == ActionKind.AUTOPAY)
             raise StepError(f"{d.prompt}: the sources listed in pay: don't cover the cost (CR 601.2h)" + _why(d))
         ref = sources.pop(0)
         s = self.state()
         for o in d.options:
-            if o.kind == "mana" and self.refs.matches(s, ref, o.args[0]):
+            if o.kind == ActionKind.MANA and self.refs.matches(s, ref, o.args[0]):
                 return o
         for o in d.options:     # a creature to convoke, an artifact to improvise, a card to delve
-            if o.kind in ("convoke", "improvise", "delve") and self.refs.matches(s, ref, o.args[0]):
+            if o.kind in (ActionKind.CONVOKE, ActionKind.IMPROVISE, ActionKind.DELVE) and self.refs.matches(s, ref, o.args[0]):
                 return o
         raise StepError(f"{ref} can't be tapped for mana now to pay: {d.prompt} (CR 605.3a, 118.3)")
 

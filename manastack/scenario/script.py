@@ -2,7 +2,7 @@
 actions (CR 117 priority, 305 lands, 601-602 casting and activating, 508-510 combat)."""
 from __future__ import annotations
 
-from manastack.engine.decisions import Action, ActionKind, IllegalActionError
+from manastack.engine.decisions import Action, ActionKind, DecisionKind, IllegalActionError
 from manastack.engine.turn import STEPS
 from manastack.limits import excerpt
 
@@ -49,7 +49,7 @@ class ScriptRunner(PlaySteps, CombatSteps):
         try:
             getattr(self, f"do_{key}")(step)
             self.flush()
-            if self.undone and (self._last_action is None or self._last_action.kind != "cancel"):
+            if self.undone and (self._last_action is None or self._last_action.kind != ActionKind.CANCEL):
                 raise StepError("the engine undid this step, which could not be completed (CR 601.2e, "
                                 "732.1); undone: " + "; ".join(self.undone))
         except StepError as exc:
@@ -110,7 +110,7 @@ class ScriptRunner(PlaySteps, CombatSteps):
     def answer_kinds(self, kinds: tuple[str, ...], what: str):
         d = self.pending()
         if d.kind not in kinds:
-            if d.kind == "priority":
+            if d.kind == DecisionKind.PRIORITY:
                 raise StepError(f"no {what} is asked for now ({self.name(d.player)} has priority)")
             raise self.waiting(d)
         return d
@@ -127,8 +127,8 @@ class ScriptRunner(PlaySteps, CombatSteps):
     def do_replacement(self, step: Map) -> None:
         for words in listify(step["replacement"]):
             d = self.pending()
-            if d.kind != "replacement_order":
-                if d.kind == "priority":
+            if d.kind != DecisionKind.REPLACEMENT_ORDER:
+                if d.kind == DecisionKind.PRIORITY:
                     raise StepError("no choice of replacement effects is asked for now")
                 break
             self.push(self.choose_replacement(d, words))
@@ -140,7 +140,7 @@ class ScriptRunner(PlaySteps, CombatSteps):
     def do_choose(self, step: Map) -> None:
         for ref in listify(step["choose"]):
             d = self.pending()
-            if d.kind == "priority":
+            if d.kind == DecisionKind.PRIORITY:
                 raise StepError(f"no choice of cards is asked for now ({self.name(d.player)} has priority)")
             self.push(self.choose_card(d, ref))
 
@@ -156,7 +156,7 @@ class ScriptRunner(PlaySteps, CombatSteps):
     def do_pass(self, step: Map) -> None:
         for _ in range(step["pass"] or 1):
             d = self.pending()
-            if "by" in step and d.kind == "priority" and self.refs.player(step["by"]) != d.player:
+            if "by" in step and d.kind == DecisionKind.PRIORITY and self.refs.player(step["by"]) != d.player:
                 raise StepError(f"{step['by']} doesn't have priority: {self.name(d.player)} has it")
             self.pass_once()
 
@@ -174,14 +174,14 @@ class ScriptRunner(PlaySteps, CombatSteps):
     def do_resolve(self, step: Map) -> None:
         """All players pass in succession until the top object of the stack resolves (CR 117.4)."""
         d, s = self.pending(), self.state()
-        if d.kind != "priority":
+        if d.kind != DecisionKind.PRIORITY:
             raise self.waiting(d)
         if not s.stack:
             raise StepError("the stack is empty: there is nothing to resolve")
         top = s.stack[-1].id
         for _ in range(len(s.players)):         # each player passes once (CR 117.4)
             self.pass_once()
-            if self.game.pending is None or self.game.pending.kind != "priority":
+            if self.game.pending is None or self.game.pending.kind != DecisionKind.PRIORITY:
                 return
             if all(i.id != top for i in self.state().stack):
                 return
@@ -204,11 +204,11 @@ class ScriptRunner(PlaySteps, CombatSteps):
             if turn is None and target != "game_over" and s.turn > start + 1:
                 raise StepError(f"{step['pass_until']} was not reached this turn or the next (a step can be "
                                 "skipped, e.g. combat damage when no creature attacks, CR 508.8)")
-            if d.kind == "attackers" and any(a.kind == "done" for a in d.options):
-                self.push(next(a for a in d.options if a.kind == "done"))    # the engine logs it (CR 508.1)
-            elif d.kind == "blockers" and any(a.kind == "done" for a in d.options):
-                self.push(next(a for a in d.options if a.kind == "done"))    # the engine logs it (CR 509.1)
-            elif d.kind == "priority":
+            if d.kind == DecisionKind.ATTACKERS and any(a.kind == ActionKind.DONE for a in d.options):
+                self.push(next(a for a in d.options if a.kind == ActionKind.DONE))    # the engine logs it (CR 508.1)
+            elif d.kind == DecisionKind.BLOCKERS and any(a.kind == ActionKind.DONE for a in d.options):
+                self.push(next(a for a in d.options if a.kind == ActionKind.DONE))    # the engine logs it (CR 509.1)
+            elif d.kind == DecisionKind.PRIORITY:
                 self.pass_once()
             else:
                 raise StepError(f"stopped in the {s.step} step of turn {s.turn}: {self.name(d.player)} must "

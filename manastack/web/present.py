@@ -14,7 +14,7 @@ from typing import Any
 from manastack.engine import characteristics as ch
 from manastack.engine import commanders
 from manastack.engine.costs.checks import summoning_sick
-from manastack.engine.decisions import Decision, DecisionKind
+from manastack.engine.decisions import ActionKind, Decision, DecisionKind
 from manastack.engine.state import Obj, State
 from manastack.game import Game
 from manastack.table import TableSettings
@@ -99,7 +99,7 @@ def decision(game: Game, settings: TableSettings) -> dict[str, Any] | None:
         return None
     options = []
     for i, a in enumerate(d.options):
-        if d.kind == DecisionKind.PRIORITY and a.kind == "mana" and not settings.pay_by_hand:
+        if d.kind == DecisionKind.PRIORITY and a.kind == ActionKind.MANA and not settings.pay_by_hand:
             continue
         options.append({"i": i, "kind": a.kind, "args": list(a.args), "label": str(a)})
     return {"player": d.player, "kind": str(d.kind), "prompt": d.prompt, "options": options,

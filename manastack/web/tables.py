@@ -136,7 +136,7 @@ class Table:
             kind = d.kind
             for n, action in enumerate(actions):
                 pending = self.game.pending
-                if n and n == len(actions) - 1 and action.kind == "done" and \
+                if n and n == len(actions) - 1 and action.kind == ActionKind.DONE and \
                         (pending is None or pending.kind != kind or pending.player != d.player):
                     break        # the declaration ended by itself (no creature left to declare)
                 if pending is None or pending.player != self.viewer(joined) \
@@ -179,7 +179,7 @@ class Table:
                 or o.zone not in (HAND, GRAVEYARD, BATTLEFIELD, COMMAND):
             return "not a card of yours in your hand, graveyard, command zone or on the battlefield"
         d = self.game.pending
-        usable = [str(a) for a in d.options if a.args and a.args[0] == obj_id and a.kind != "mana"] \
+        usable = [str(a) for a in d.options if a.args and a.args[0] == obj_id and a.kind != ActionKind.MANA] \
             if d is not None and d.player == viewer else []
         if usable:
             return "You can now: " + "; ".join(dict.fromkeys(usable))

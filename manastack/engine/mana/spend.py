@@ -24,7 +24,7 @@ from manastack.oracle import ir
 from .. import exercise
 from ..filters import matches
 from ..runner import Ctx
-from ..state import Obj, Player, State, card_named
+from ..state import ItemKind, Obj, Player, State, card_named
 
 
 class PoolMana(NamedTuple):
@@ -41,14 +41,15 @@ class PoolMana(NamedTuple):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ManaUse:
-    """What a cost is paid for: casting the spell ``oid`` ("spell"), activating an ability of
-    the object ``oid`` ("ability"), or anything else (None: a cost an effect asks for, ward).
+    """What a cost is paid for: casting the spell ``oid`` (``ItemKind.SPELL``), activating an
+    ability of the object ``oid`` (``ItemKind.ACTIVATED``), or anything else (None: a cost an
+    effect asks for, ward).
     ``has_x``: the cost contains {X} (CR 107.3), whatever X is. ``convoke``: the spell has
     convoke, so creatures may be tapped to pay (CR 702.51a); ``improvise``: artifacts may be
     tapped for generic mana (CR 702.126a); ``delve``: cards in the graveyard may be exiled for
     generic mana (CR 702.66a)."""
 
-    kind: str | None = None
+    kind: ItemKind | None = None
     oid: int | None = None
     has_x: bool = False
     label: str = ""
@@ -67,13 +68,13 @@ def spell_use(o: Obj, cost: ManaCost | None = None) -> ManaUse:
     unless another is given (flashback, announced kicker)."""
     cost = o.card.mana_cost if cost is None else cost
     names = {ab.name for ab in o.card.abilities if type(ab) is ir.Keyword}
-    return ManaUse("spell", o.id, bool(cost.x_count), o.card.name, "convoke" in names,
+    return ManaUse(ItemKind.SPELL, o.id, bool(cost.x_count), o.card.name, "convoke" in names,
                    "improvise" in names, "delve" in names)
 
 
 def ability_use(o: Obj, cost: ManaCost | None) -> ManaUse:
     """Activating an ability of ``o`` whose mana cost is ``cost`` (before X is chosen)."""
-    return ManaUse("ability", o.id, bool(cost and cost.x_count), f"an ability of {o.card.name}")
+    return ManaUse(ItemKind.ACTIVATED, o.id, bool(cost and cost.x_count), f"an ability of {o.card.name}")
 
 
 def made(rule: ir.SpendRule, chosen: str | None) -> ir.SpendRule:
@@ -100,9 +101,9 @@ def allows(s: State, rule: ir.SpendRule, use: ManaUse | None) -> bool:
     o = s.objs.get(use.oid) if use.oid is not None else None
     if o is None:
         return False
-    if use.kind == "spell" and rule.spells is not None:
+    if use.kind == ItemKind.SPELL and rule.spells is not None:
         return _is_spell(s, o, rule.spells)
-    if use.kind == "ability" and rule.abilities is not None:
+    if use.kind == ItemKind.ACTIVATED and rule.abilities is not None:
         return matches(s, o, rule.abilities, None, o.controller)
     return False
 
@@ -116,7 +117,7 @@ def _is_spell(s: State, o: Obj, f: ir.Filter) -> bool:
 
 def _rider_applies(s: State, m: PoolMana, use: ManaUse | None) -> bool:
     rule = m.rule
-    if not rule.rider or use is None or use.kind != "spell":
+    if not rule.rider or use is None or use.kind != ItemKind.SPELL:
         return False
     o = s.objs.get(use.oid) if use.oid is not None else None
     return o is not None and (rule.rider_spells is None or _is_spell(s, o, rule.rider_spells))
@@ -199,7 +200,7 @@ def spent(ctx: Ctx, player: int, taken: tuple[PoolMana, ...], use: ManaUse | Non
         s.add_log(f"{name} spends {m.describe()} on {what}", ("106.6",), "pay")
         rider = m.rule.rider
         if rider and use is not None and _rider_applies(s, m, use):
-            item = next((i for i in s.stack if i.kind == "spell" and i.source == use.oid), None)
+            item = next((i for i in s.stack if i.kind == ItemKind.SPELL and i.source == use.oid), None)
             if item is not None:
                 item.riders += ((m.rule.rider, m.source),)
                 if exercise.RECORD is not None:
