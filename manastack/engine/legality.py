@@ -45,7 +45,7 @@ def why_not_play(s, player: int, o) -> str | None:
         return f"{name} is not a land: lands are played, other cards are cast (CR 305.1)"
     if s.active != player:
         return f"{who} can play a land only during their own turn (CR 305.1)"
-    if s.step not in ("main1", "main2"):
+    if s.step not in (Step.MAIN1, Step.MAIN2):
         return f"a land can be played only in a main phase, not the {s.step} step (CR 305.1, 505.6b)"
     if s.stack:
         return "a land can be played only while the stack is empty (CR 305.1)"

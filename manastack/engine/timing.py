@@ -11,7 +11,7 @@ from . import exercise, layers
 from .attack_targets import declared_target
 from .continuous import card_keywords
 from .effect_records import MayPlay
-from .state import ItemKind, Obj
+from .state import ItemKind, Obj, Step
 from .zones import EXILE, STACK
 
 
@@ -124,12 +124,12 @@ def cast_restriction(s, player: int, o: Obj) -> str | None:
 
 
 def sorcery_timing(s, player: int) -> bool:
-    return s.active == player and s.step in ("main1", "main2") and not s.stack
+    return s.active == player and s.step in (Step.MAIN1, Step.MAIN2) and not s.stack
 
 
 def upkeep_timing(s, player: int) -> bool:
     """"Activate only during your upkeep" (CR 602.5b, 503)."""
-    return s.active == player and s.step == "upkeep"
+    return s.active == player and s.step == Step.UPKEEP
 
 
 def your_turn_timing(s, player: int, ab) -> bool:
@@ -137,7 +137,7 @@ def your_turn_timing(s, player: int, ab) -> bool:
     the engine's one combat phase makes "before" mean before its declare attackers step."""
     if s.active != player:
         return False
-    return not ab.before_attackers or s.step in ("untap", "upkeep", "draw", "main1", "beginning_of_combat")
+    return not ab.before_attackers or s.step in (Step.UNTAP, Step.UPKEEP, Step.DRAW, Step.MAIN1, Step.BEGINNING_OF_COMBAT)
 
 
 def exiled_playable(s, player: int) -> list[int]:

@@ -13,7 +13,7 @@ from manastack.engine.mechanics import levelers
 from manastack.engine.mechanics.flip_cards import FLIPPED
 from manastack.engine.mechanics.loyalty import LOYALTY, printed_loyalty
 from manastack.engine.targets import aura_target_spec, item_target_specs, spell_ability_index
-from manastack.engine.state import Obj, PlayerRef, StackItem, State
+from manastack.engine.state import Obj, PlayerRef, StackItem, State, Step
 from manastack.engine.turn import NO_PRIORITY, STEPS
 from manastack.limits import MAX_ZONE_OBJECTS, excerpt
 
@@ -328,7 +328,7 @@ class Builder:
         s.combat = {"attackers": attackers, "first_strike_done": False}
         if attackers:           # the active player has attacked this turn (raid)
             s.players[s.active].attacked_this_turn = True
-        if s.step != "declare_attackers":
+        if s.step != Step.DECLARE_ATTACKERS:
             s.combat["blockers"] = blockers
         if STEPS.index(s.step) >= STEPS.index("first_strike_damage"):
             # CR 510.4: those with first strike have dealt their first-strike damage already

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from manastack.engine import combat
 from manastack.engine.decisions import ActionKind, DecisionKind
+from manastack.engine.state import Step
 from manastack.engine.turn import STEPS
 
 from . import why
@@ -42,7 +43,7 @@ class CombatSteps(Driver):
         if d.kind != DecisionKind.ATTACKERS:
             if not refs:
                 return
-            if s.step == "declare_attackers" and not s.combat.get("attackers"):
+            if s.step == Step.DECLARE_ATTACKERS and not s.combat.get("attackers"):
                 # no creature could attack: each one named says why (CR 508.1a, 508.1c)
                 raise StepError("; ".join(dict.fromkeys(why.cannot_attack(s, self.refs, r) for r in refs)))
             raise StepError(f"attackers can't be declared now: the game is in the {s.step} step of turn {s.turn} "
@@ -97,18 +98,18 @@ class CombatSteps(Driver):
         self.advance_to("blockers", "declare_blockers")
         d, s = self.pending(), self.state()
         # the one legal declaration is made without asking (CR 509.1c: a requirement to block)
-        made_without_asking = d.kind != DecisionKind.BLOCKERS and s.step == "declare_blockers" and s.combat.get("blockers")
+        made_without_asking = d.kind != DecisionKind.BLOCKERS and s.step == Step.DECLARE_BLOCKERS and s.combat.get("blockers")
         if d.kind != DecisionKind.BLOCKERS and not made_without_asking:
             if not pairs:
                 forced = [s.objs[b].card.name for bs in s.combat.get("blockers", {}).values() for b in bs] \
-                    if s.step == "declare_blockers" else []
+                    if s.step == Step.DECLARE_BLOCKERS else []
                 if forced:          # the only legal declaration, made by the engine (CR 509.1c)
                     raise StepError(f"{', '.join(forced)} must block: "
                                     + ("; ".join(why.block_requirements(s)) or "no other block is legal (CR 509.1c)"))
                 return
             if not s.combat.get("attackers"):
                 raise StepError("no creature is attacking, so no blockers are declared (CR 508.8)")
-            if s.step == "declare_blockers" and not s.combat.get("blockers"):
+            if s.step == Step.DECLARE_BLOCKERS and not s.combat.get("blockers"):
                 raise StepError(why.cannot_block(s, self.refs, *pairs[0]))
             raise StepError(f"blockers can't be declared now: the game is in the {s.step} step (CR 509.1)")
         start = s
@@ -177,7 +178,7 @@ class CombatSteps(Driver):
                 return
             if d.kind != DecisionKind.PRIORITY:
                 raise self.waiting(d)
-            if s.step not in ("declare_attackers", "declare_blockers", "first_strike_damage") or s.stack:
+            if s.step not in (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE) or s.stack:
                 raise StepError("no combat damage assignment is asked for now: it is asked for an attacker "
                                 "blocked by several creatures, or with trample (CR 510.1c, 702.19b)")
             self.pass_once()
