@@ -30,6 +30,7 @@ FEATURES = (
     "q_base", "q_raw", "q_coord", "q_body_coord", "q_first_sub", "q_rule", "q_subrule", "q_title", "q_glossary",
     "q_section", "card_text", "icoord", "body_icoord", "sib_body_icoord", "meant",
     "first_rule", "modal", "count", "d_first_rule", "d_rule", "d_subrule", "d_section", "d_heading", "d_coord",
+    "own_vs_parent", "has_subrules", "lead", "lead_action", "sib_rank", "q_lead",
 )
 """The features, in the order of the weights."""
 
