@@ -366,6 +366,21 @@ def test_rules_under_the_same_rule_are_compared_with_each_other(engine):
         (PassageKind.RULE, "702.11b")]
 
 
+def test_a_subrule_is_compared_with_the_rule_above_it(engine):
+    """701.21a defines sacrificing in its first sentence ("To sacrifice a permanent, its
+    controller moves it ..."), which the one-line title 701.21 above it doesn't say: the
+    subrule's own words against its parent's, its first sentence, and the asked action in it."""
+    reading = engine.read("can I sacrifice a creature my opponent controls?")
+    features = dict(engine.candidates(reading, engine._summed(reading)))
+    sub, parent = features[(PassageKind.RULE, "701.21a")], features[(PassageKind.RULE, "701.21")]
+    assert sub["lead_action"] == 1.0 and parent["lead_action"] < 1.0
+    assert sub["own_vs_parent"] > 0 and sub["lead"] > parent["lead"]
+    assert parent["has_subrules"] == 1.0 and "has_subrules" not in sub
+    assert sub["q_lead"] == sub["lead"] and sub["sib_rank"] == 1.0
+    refs = [h.ref for h in engine.search("can I sacrifice a creature my opponent controls?", n=5, rulings=False)]
+    assert refs[0] == "701.21a"
+
+
 def test_judge_words_for_objects_that_come_back_and_spells_without_targets(engine):
     assert engine.search("do counters stay on a creature that leaves and comes back?", n=1, rulings=False)[0].ref == "400.7"
     assert engine.search("can I cast a spell if there are no legal targets for it?", n=1, rulings=False)[0].ref == "601.2c"

@@ -63,6 +63,7 @@ _COUNT_QUERY = re.compile(r"\bhow (many|much)\b|\b(limit|maximum|minimum|most|le
 _COUNT_TEXT = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|sixty|"
                          r"hundred|once|twice)\b", re.IGNORECASE)
 _FIRST_RULE = re.compile(r"^\d{3}\.1$")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 _DEFINITION = re.compile(r"^\s*(what(?:'s|’s| is| are| does| do)|define|definition of|meaning of|"
                          r"what counts as|who is)\b|\bmeans?\s*\??\s*$", re.IGNORECASE)
 
@@ -114,7 +115,8 @@ CARD_TEXT_CANDIDATES = 20
 """The rules best matching the named cards' Oracle text that join the candidates."""
 BRIDGE_ENTRIES = 5
 """The glossary entries best matching a query whose rules join the candidates."""
-QUESTION_CROSSES = ("base", "raw", "coord", "body_coord", "first_sub", "rule", "subrule", "title", "glossary", "section")
+QUESTION_CROSSES = ("base", "raw", "coord", "body_coord", "first_sub", "rule", "subrule", "title", "glossary", "section",
+                    "lead")
 """Features the ranker weighs again when the query is a question in plain words."""
 DEFINITION_CROSSES = ("first_rule", "rule", "subrule", "section", "heading", "coord")
 """Features the ranker weighs again when the query asks what something is."""
@@ -241,6 +243,7 @@ class RulesSearch:
         self._stop_stems = set(self.stemmer.stems([" ".join(STOPWORDS)])[0])
         self._action_stems = set(self.stemmer.stems([" ".join(sorted(ACTION_WORDS))])[0])
         self._heading_stems: dict[str, frozenset[str]] = {}
+        self._body_stems: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self.ranker: Ranker | None = load_ranker() if learned and expand else None
         """The learned last step (:mod:`.ranker`); None ranks by the summed score alone."""
 
@@ -502,17 +505,26 @@ class RulesSearch:
         share their headings, so their own text must tell them apart) and with the candidates
         under it; and crosses of a few features with the query being a question."""
         rules = [(ref, f) for (kind, ref), f in out if kind is PassageKind.RULE]
-        body = dict(zip((ref for ref, _ in rules),
-                        self.stemmer.stems([self.doc.rules[ref].text for ref, _ in rules])))
         wanted = set(reading.stems)
         idf = self._idf(wanted)
+        refs = [ref for ref, _ in rules]
+        self._stem_bodies(refs + [p for ref in refs if (p := self.doc.rules[ref].parent) and "." in p])
+        actions = wanted & self._action_stems
         groups: dict[str | None, list[dict[str, float]]] = {}
         children: dict[str, float] = {}
         for ref, f in rules:
+            rule = self.doc.rules[ref]
+            parent = rule.parent
             if wanted:
-                f["body_coord"] = len(wanted & set(body[ref])) / len(wanted)
-                f["body_icoord"] = _share(idf, set(body[ref]))
-            parent = self.doc.rules[ref].parent
+                f["body_coord"] = len(wanted & self._body_stems[ref][0]) / len(wanted)
+                f["body_icoord"] = _share(idf, self._body_stems[ref][0])
+                f["lead"] = _share(idf, self._body_stems[ref][1])
+                if parent is not None and "." in parent:
+                    f["own_vs_parent"] = f["body_icoord"] - _share(idf, self._body_stems[parent][0])
+                if rule.subrules:
+                    f["has_subrules"] = 1.0
+            if actions:
+                f["lead_action"] = len(actions & self._body_stems[ref][1]) / len(actions)
             groups.setdefault(parent, []).append(f)
             if parent is not None:
                 children[parent] = max(children.get(parent, 0.0), f.get("base", 0.0))
@@ -524,6 +536,9 @@ class RulesSearch:
             if len(group) > 1:
                 for g in group:
                     g["siblings"] = math.log(len(group)) / 3
+            if wanted:
+                for i, g in enumerate(sorted(group, key=lambda g: -g["body_icoord"]), 1):
+                    g["sib_rank"] = 1.0 / i
         for ref, f in rules:
             f["children"] = children.get(ref, 0.0)
         modal = bool(_MODAL_QUERY.search(reading.query))
@@ -571,6 +586,14 @@ class RulesSearch:
         missing = [ref for ref in refs if ref not in self._heading_stems]
         for ref, stems in zip(missing, self.stemmer.stems([headings(self.doc, ref) for ref in missing])):
             self._heading_stems[ref] = frozenset(stems)
+
+    def _stem_bodies(self, refs: list[str]) -> None:
+        """The stems of these rules' own text and of its first sentence, found in one pass and kept."""
+        missing = [ref for ref in dict.fromkeys(refs) if ref not in self._body_stems]
+        texts = [self.doc.rules[ref].text for ref in missing]
+        stemmed = self.stemmer.stems(texts + [_SENTENCE_END.split(t, maxsplit=1)[0] for t in texts])
+        for ref, whole, lead in zip(missing, stemmed, stemmed[len(missing):]):
+            self._body_stems[ref] = (frozenset(whole), frozenset(lead))
 
     def _headings_of(self, key: tuple[PassageKind, str]) -> frozenset[str]:
         kind, ref = key

@@ -7,7 +7,8 @@ the query; the share of the question's words, and of its action words, it has; t
 judge words, glossary terms, rule numbers and "See rule" links that point at it or at a rule
 above it; the named cards' Oracle text), what it is (a one-line title, a glossary entry, a
 section, rule or subrule, its length), how it compares with the other candidates under the same
-rule and with those under it, what the question asks for (may or must, how many) against what
+rule, with those under it and with the rule above it (its own words and its first sentence
+against the parent's), what the question asks for (may or must, how many) against what
 the passage's text says, and (``q_`` and ``d_`` features) a few of these again when the query is
 a question in plain words or asks what something is. Plain BM25 is one feature among them.
 """
@@ -30,6 +31,7 @@ FEATURES = (
     "q_base", "q_raw", "q_coord", "q_body_coord", "q_first_sub", "q_rule", "q_subrule", "q_title", "q_glossary",
     "q_section", "card_text", "icoord", "body_icoord", "sib_body_icoord", "meant",
     "first_rule", "modal", "count", "d_first_rule", "d_rule", "d_subrule", "d_section", "d_heading", "d_coord",
+    "own_vs_parent", "has_subrules", "lead", "lead_action", "sib_rank", "q_lead",
 )
 """The features, in the order of the weights."""
 
