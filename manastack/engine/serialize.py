@@ -72,7 +72,7 @@ def _getter(cls, skip: tuple[str, ...]) -> tuple[tuple[str, ...], Callable[[Any]
 
 def _effect_to_data(e: Effect, card_key) -> dict:
     """An effect record as ``{"type": its class name, field: value}``, cards by their key."""
-    data = {"type": type(e).__name__}
+    data: dict[str, Any] = {"type": type(e).__name__}
     for f in fields(e):
         value = getattr(e, f.name)
         data[f.name] = card_key(value) if isinstance(value, CardDef) else value.to_data() if isinstance(value, Seen) \
