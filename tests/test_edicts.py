@@ -85,3 +85,58 @@ def test_sacrifice_a_creature_as_an_effect(db):
     g.push(next(a for a in g.legal_actions() if a.label == "Grizzly Bears"))
     assert names(g, 0, "graveyard") == ["Grizzly Bears"]
     assert names(g, 1, "battlefield") == ["Llanowar Elves"]
+
+
+def test_each_player_sacrifices_at_the_same_time_blood_artist_sees_both(db):
+    """CR 101.4: Innocent Blood's choices are made in APNAP order, then both creatures are
+    sacrificed at the same time. Alice's Blood Artist, sacrificed first, still sees Bob's Grizzly
+    Bears die with it (CR 603.10a; Blood Artist's ruling 2016-06-08: it triggers for each creature
+    that dies at the same time), so it triggers twice."""
+    assert db.get("Innocent Blood").fully_supported and db.get("Blood Artist").fully_supported
+    g = game(db, """  - name: Alice
+    hand: [Innocent Blood]
+    battlefield: [Swamp, Blood Artist]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    act(g, "cast", "Innocent Blood")
+    pass_both(g)
+    while g.pending.kind != "priority":       # the default order; Blood Artist's targets: Bob
+        g.push(next(a for a in g.legal_actions() if "Bob" in a.label or g.pending.kind == "order_triggers"))
+    s = g.current_state()
+    assert names(g, 0, "graveyard") == ["Blood Artist", "Innocent Blood"]
+    assert names(g, 1, "graveyard") == ["Grizzly Bears"]
+    assert [i.label for i in s.stack] == ["Blood Artist's ability"] * 2
+    log = g.explain()
+    assert "Innocent Blood: the permanents chosen are sacrificed at the same time  [CR 101.4, 701.21a]" in log
+    pass_both(g)
+    pass_both(g)
+    assert (g.current_state().players[0].life, g.current_state().players[1].life) == (22, 18)
+
+
+def test_the_sacrificed_are_known_as_they_were_just_before_the_event(db):
+    """CR 603.10a, 608.2h: Barter in Blood sacrifices Alice's Lord of Atlantis and her
+    Merfolk of the Pearl Trident at the same time; Butcher of Malakir ("Whenever Butcher of
+    Malakir or another creature you control dies, each opponent sacrifices a creature") of
+    Alice's sees both die, the Merfolk as the 2/2 the Lord made it, so Bob sacrifices two."""
+    for name in ("Lord of Atlantis", "Merfolk of the Pearl Trident", "Butcher of Malakir"):
+        assert db.get(name).fully_supported, name
+    g = game(db, """  - name: Alice
+    hand: [Barter in Blood]
+    battlefield: [Swamp, Swamp, Swamp, Swamp, Lord of Atlantis, Merfolk of the Pearl Trident, Butcher of Malakir]
+  - name: Bob
+    battlefield: [Craw Wurm, Llanowar Elves, Grizzly Bears]
+""")
+    act(g, "cast", "Barter in Blood")
+    pass_both(g)
+    for pick in ("Lord of Atlantis", "Merfolk of the Pearl Trident"):
+        g.push(next(a for a in g.legal_actions() if a.label == pick))
+    for pick in ("Llanowar Elves", "Grizzly Bears"):
+        g.push(next(a for a in g.legal_actions() if a.label == pick))
+    assert g.pending.kind == "order_triggers"
+    g.push(g.legal_actions()[0])
+    s = g.current_state()
+    assert [i.label for i in s.stack] == ["Butcher of Malakir's ability"] * 2
+    seen = {s.objs[i.event.obj].card.name: i.event.last_known["power"] for i in s.stack}
+    # the Merfolk with the Lord's +1/+1 though the Lord was sacrificed first
+    assert seen == {"Lord of Atlantis": 2, "Merfolk of the Pearl Trident": 2}

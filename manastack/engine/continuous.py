@@ -43,6 +43,7 @@ from manastack.cards import CardDef
 from manastack.cards.multiface import Layout
 from manastack.mana import COLORS as COLOR_ORDER, COLOR_NAMES
 from manastack.oracle import ir
+from manastack.oracle.compiler import rules_text
 from manastack.oracle.subtypes import CREATURE_TYPES, LAND_TYPES
 from manastack.oracle.text_change import WordChange, WordKind, change_text, change_words
 
@@ -834,7 +835,9 @@ def derived(card: CardDef, types: tuple[str, ...], subtypes: tuple[str, ...], ow
         face["subtypes"] = list(subtypes)
         face["supertypes"] = list(supertypes)
         face["type"] = " — ".join(x for x in (" ".join(supertypes + types), " ".join(subtypes)) if x)
-    text = card.text if own_text else ""
+    # its own rules text as the compiler read it for the card (Wastes' "{T}: Add {C}." stays its
+    # ability when it gains a basic land type in addition to its types, CR 305.7)
+    text = rules_text(card) if own_text else ""
     face["text"] = "\n".join(([text] if text else []) + list(grants))
     return CardDef.from_face(face)
 

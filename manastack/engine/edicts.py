@@ -57,10 +57,18 @@ def return_permanents(ctx, e: ir.ReturnPermanents, rc) -> None:
 
 
 def sacrifice_permanents(ctx, e: ir.SacrificePermanents, rc) -> None:
+    """Every permanent chosen is sacrificed in one event (CR 101.4: the choices in APNAP order,
+    then the actions at the same time): each dies seeing the others die, "whenever a creature
+    dies" of one sacrificed with them included, and each is known as it last existed just before
+    the event (CR 603.10a, 608.2h)."""
     s = ctx.s
     chosen = _choose(ctx, e, rc, "sacrifice", "sacrifice", "701.21a")
-    for oid in chosen:
-        o = s.objs.get(oid)
-        if o is not None and o.zone == BATTLEFIELD:
-            events.sacrifice(ctx, o)
-            rc.counted["sacrificed"] = rc.counted.get("sacrificed", 0) + 1   # "that many" after it
+    if len(chosen) > 1:
+        s.add_log(f"{rc.card.name}: the permanents chosen are sacrificed at the same time", ("101.4", "701.21a"),
+                  "resolve")
+    with events.together(ctx):
+        for oid in chosen:
+            o = s.objs.get(oid)
+            if o is not None and o.zone == BATTLEFIELD:
+                events.sacrifice(ctx, o)
+                rc.counted["sacrificed"] = rc.counted.get("sacrificed", 0) + 1   # "that many" after it

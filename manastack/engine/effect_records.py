@@ -19,6 +19,8 @@ from manastack.cards import CardDef
 from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 
+from .event_types import Seen
+
 
 @dataclass(frozen=True, slots=True)
 class ModifyPT:
@@ -441,7 +443,9 @@ class OneShotDelayedTrigger:
     """A delayed triggered ability that triggers once, as the step ``until`` names begins
     (CR 603.7c): ability ``ability_index`` of ``card`` (a negative index, see
     :func:`.abilities.nested_abilities`), from the object ``affected``, with ``targets`` fixed
-    when it was created, and ``created`` the tokens the creating ability made ("it")."""
+    when it was created, ``created`` the tokens the creating ability made ("it"), and ``event``
+    what the triggered ability that created it saw (CR 603.7c: "that creature", "it", "that
+    player" of its trigger event are the objects and players that event named)."""
 
     affected: int
     controller: int
@@ -452,6 +456,7 @@ class OneShotDelayedTrigger:
     timestamp: int
     source: str
     created: tuple[int, ...] = ()
+    event: Seen | None = None
 
     @property
     def kind(self) -> str:

@@ -36,7 +36,7 @@ from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .continuous import HEXPROOF_FROM, keyword_names, text_changes_begin_or_end
 from .decisions import Action, ActionKind, Decision, DecisionKind
-from .event_types import Explored
+from .event_types import NOTHING, Explored
 from .triggers import collect
 from .filters import is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
 from .mana.abilities import add_mana, can_afford
@@ -1761,12 +1761,14 @@ def _create_delayed_trigger(ctx, e: ir.CreateDelayedTrigger, rc):
         return
     if e.duration in ONE_SHOT_DELAYS:
         # CR 603.7c: the objects it refers to are fixed now: this ability's targets and source
-        # (a target an effect of this ability moved is the object it became, CR 400.7j)
+        # (a target an effect of this ability moved is the object it became, CR 400.7j), and
+        # those its trigger event named ("return it to its owner's hand at the beginning of the
+        # next end step": the card that died)
         frozen = tuple(tuple(_now(ctx, t) for t in group) for group in rc.targets)
         s.effects.append(OneShotDelayedTrigger(_now(ctx, rc.source), rc.controller, rc.card,
                                                nested_index(rc.card, e.ability),
                                                frozen, e.duration, s.new_timestamp(), rc.card.name,
-                                               tuple(rc.created)))
+                                               tuple(rc.created), rc.event if rc.event != NOTHING else None))
         s.add_log(f"{rc.card.name} creates a delayed triggered ability: {e.ability.text}",
                   ("603.7", "603.7c"), "effect")
         return

@@ -112,11 +112,12 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         ev.controller = o.controller if controller is None else controller
         if "Saga" in o.card.subtypes:          # CR 714.3a: a Saga enters with a lore counter
             ev.counters["lore"] = ev.counters.get("lore", 0) + 1
-        replacement.apply_entering(ctx, o, ev)
-        if from_zone != STACK:          # an Aura not cast: its controller chooses (CR 303.4f)
-            ev.attach = aura_placement.enchant_choice(ctx, o, ev.controller, attach)
-            if ev.attach == aura_placement.NOTHING:
-                return None               # it stays where it is (CR 303.4g)
+        with _before_the_others(ctx):
+            replacement.apply_entering(ctx, o, ev)
+            if from_zone != STACK:          # an Aura not cast: its controller chooses (CR 303.4f)
+                ev.attach = aura_placement.enchant_choice(ctx, o, ev.controller, attach)
+        if from_zone != STACK and ev.attach == aura_placement.NOTHING:
+            return None               # it stays where it is (CR 303.4g)
         if ev.pay_life:     # "As ~ enters, you may pay 2 life" (CR 614.12a, 119.4)
             lose_life(ctx, ev.controller, ev.pay_life, rules=("119.4", "614.12a"))
         for oid in ev.devoured:     # devour (CR 702.82a): sacrificed together as it enters
@@ -216,12 +217,12 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     ctx.lki[o.id] = lookback                # CR 608.2h: as it last existed there
     if new is not None:
         ctx.moved[o.id] = new.id            # CR 400.7j: the new object it became
-    collect(ctx, ev)
+    if new is not None and to == BATTLEFIELD and ctx.entered is not None:
+        ctx.entered.append(ev)              # it triggers once all entering with it have (CR 603.6a)
+    else:
+        _entered(ctx, ev)
     if from_zone == BATTLEFIELD and ctx.together is not None:
         ctx.together.append(lookback)       # the others leaving with it look back at it
-    if new is not None and to == BATTLEFIELD:   # CR 122.6: counters it enters with are put on it
-        for kind, n in new.counters.items():
-            collect(ctx, CountersPut(new.id, kind, n))
     if ev.madness and new is not None:              # exiled this way: madness triggers (CR 702.35a)
         collect(ctx, ExiledWithMadness(new.id, o.owner))
     if from_zone == BATTLEFIELD:
@@ -237,6 +238,39 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         s.add_log(f"{s.players[o.controller].name} may cast {new.card.name} from exile at the beginning of their "
                   "next upkeep (rebound)", ("702.88a", "603.7c"), "effect")
     return new
+
+
+def _entered(ctx: Ctx, ev: ZoneChange) -> None:
+    """Hand a zone change to the triggers (CR 603.2), and for a permanent that entered with
+    counters, the putting of those counters (CR 122.6)."""
+    collect(ctx, ev)
+    new = ctx.s.objs.get(ev.obj) if ev.to == BATTLEFIELD and ev.obj is not None else None
+    if new is not None:
+        for kind, n in new.counters.items():
+            collect(ctx, CountersPut(new.id, kind, n))
+
+
+@contextmanager
+def _before_the_others(ctx: Ctx):
+    """CR 614.12, 101.4: while one event puts several permanents onto the battlefield, the
+    replacement effects and choices of each one as it enters ("enters tapped", "as a copy of
+    a creature", an Aura's object) are those of the battlefield as it was before the event:
+    the others entering with it aren't there yet, so they take no part."""
+    s = ctx.s
+    hidden = frozenset(ev.obj for ev in ctx.entered or () if ev.obj in s.objs)
+    if not hidden:
+        yield
+        return
+    whole = s.battlefield
+    s.battlefield = tuple(i for i in whole if i not in hidden)
+    s.version += 1
+    try:
+        yield
+    finally:
+        now = frozenset(s.battlefield)
+        s.battlefield = tuple(i for i in whole if i in hidden or i in now) \
+            + tuple(i for i in s.battlefield if i not in whole)
+        s.version += 1
 
 
 def _split_merged(s, o: Obj, to: str, bottom: bool) -> tuple[Obj | None, tuple[int, ...]]:
@@ -318,11 +352,15 @@ def _known_chars(ctx: Ctx, o: Obj) -> continuous.Chars | None:
 def together(ctx: Ctx):
     """Permanents that one event moves off the battlefield leave at the same time ("destroy all
     artifacts", state-based actions, CR 704.3): each one's leaves-the-battlefield abilities look
-    back in time and see the others leave too, whichever the engine moves first (CR 603.10a)."""
+    back in time and see the others leave too, whichever the engine moves first (CR 603.10a).
+    Permanents that one event puts onto the battlefield enter at the same time (Show and Tell,
+    CR 101.4): each enters as though the others weren't there yet (CR 614.12), and their
+    enters abilities trigger once all have entered, each seeing all (CR 603.6a)."""
     outer = ctx.together
     if outer is None:
         ctx.together = []
         ctx.together_known = False
+        ctx.entered = []
     before = len(ctx.s.pending_triggers)
     try:
         yield
@@ -330,8 +368,14 @@ def together(ctx: Ctx):
         ctx.together = outer
         if outer is None:
             ctx.together_known = False
-        if outer is None and len(ctx.s.pending_triggers) > before:
-            _still_there(ctx.s, before)
+            entered, ctx.entered = ctx.entered, None
+    if outer is None:
+        # CR 603.6a: every permanent on the battlefield, those that entered with them included,
+        # sees each one that entered in the event
+        for ev in entered or ():
+            _entered(ctx, ev)
+    if outer is None and len(ctx.s.pending_triggers) > before:
+        _still_there(ctx.s, before)
 
 
 def _still_there(s, before: int) -> None:

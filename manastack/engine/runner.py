@@ -31,7 +31,7 @@ class Ctx:
     """One operation in progress: the state it changes and the answers it may consume."""
 
     __slots__ = ("s", "answers", "pos", "checked", "moved", "lki", "together", "moved_with", "together_known", "paying",
-                 "activating", "sacrificed")
+                 "activating", "sacrificed", "entered")
 
     def __init__(self, s: State, answers: list[Action], checked: int = 0) -> None:
         self.s = s
@@ -53,6 +53,9 @@ class Ctx:
         # continuous.Board, or False until the first of them leaves), each one's last known
         # information, whichever leaves first
         self.together_known: object = False
+        # CR 603.6a, 614.12: while one event puts several permanents onto the battlefield, the
+        # zone changes of those that have entered, whose triggers wait until all have entered
+        self.entered: list | None = None
         # CR 601.2g, 605.3a: while costs are paid, mana abilities may be activated, and their
         # costs paid in turn: the permanents the activations under way keep from paying (see
         # casting.pay_cost), and the mana abilities being activated (CR 605.3c: not again

@@ -72,10 +72,11 @@ def _getter(cls, skip: tuple[str, ...]) -> tuple[tuple[str, ...], Callable[[Any]
 
 def _effect_to_data(e: Effect, card_key) -> dict:
     """An effect record as ``{"type": its class name, field: value}``, cards by their key."""
-    data = {"type": type(e).__name__}
+    data: dict[str, Any] = {"type": type(e).__name__}
     for f in fields(e):
         value = getattr(e, f.name)
-        data[f.name] = card_key(value) if isinstance(value, CardDef) else value
+        data[f.name] = card_key(value) if isinstance(value, CardDef) else value.to_data() if isinstance(value, Seen) \
+            else value
     return data
 
 
@@ -97,6 +98,10 @@ def _effect_from_data(i: int, data: dict, cards: dict[str, CardDef]) -> Effect:
             if value not in cards:
                 raise ValueError(f"effects[{i}].card: no card {str(value)[:80]!r} in the save")
             value = cards[value]
+        elif f.name == "event" and value is not None:     # what a delayed ability's creator saw
+            if not isinstance(value, dict):
+                raise ValueError(f"effects[{i}].event: not an object")
+            value = Seen.from_data(value, f"effects[{i}].event")
         elif isinstance(value, list):           # JSON lists back to the tuples records hold
             value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
         values[f.name] = value

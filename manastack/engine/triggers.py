@@ -36,7 +36,7 @@ from .effect_records import DelayedWatch
 from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDeclared, BecameBlocked,
                           BecameMonstrous, BecameRenowned, BecameTarget, Blocked, CountersPut, CountersRemoved,
                           Cycled, DamageDealt, Drew, Event, ExiledWithMadness, Exerted, Exploited, Explored,
-                          LifeGained, LifeLost, Mutated, Seen, SpellCast, StepBegan, Tapped, TappedForMana,
+                          LifeGained, LifeLost, Mutated, NOTHING, Seen, SpellCast, StepBegan, Tapped, TappedForMana,
                           PhasedIn, PhasedOut, TurnedFaceUp, Unblocked, Untapped, VotesFinished, ZoneChange)
 from .filters import is_player_ref, matches, player_of
 from .influence import holder
@@ -1047,7 +1047,8 @@ def _key(t: PendingTrigger) -> tuple:
 def _delayed_at_next(ctx, step: str) -> None:
     """CR 603.7c: delayed abilities waiting for "the next end step" (or the next upkeep) trigger
     as that step begins, once each, with the objects they were made to refer to (kept in the
-    event as ``frozen``)."""
+    event as ``frozen``, and those the event of the ability that created them named). An object
+    that has since changed zones is a new object (CR 400.7) the ability doesn't find."""
     s = ctx.s
     waiting = [e for e in s.effects if ONE_SHOT_DELAYS.get(e.until) == step
                and (e.until != Duration.YOUR_NEXT_UPKEEP or e.controller == s.active)]
@@ -1056,8 +1057,9 @@ def _delayed_at_next(ctx, step: str) -> None:
     s.effects = [e for e in s.effects if e not in waiting]
     for e in waiting:
         label = f"{possessive(e.card.name)} delayed ability"
-        view = Seen("step", step=step, frozen=tuple(tuple(g) for g in e.targets),
-                    created=tuple(e.created) if e.created else None)
+        # what the ability that created it saw: "it", "that creature" are still what they were
+        view = replace(e.event or NOTHING, kind="step", step=step, frozen=tuple(tuple(g) for g in e.targets),
+                       created=tuple(e.created) if e.created else None)
         s.pending_triggers.append(PendingTrigger(e.affected, e.card, e.ability_index, e.controller, view, 1, "",
                                                  label))
         s.add_log(f"{label} triggers: {ability_at(e.card, e.ability_index).text}", ("603.7c", "603.2"),

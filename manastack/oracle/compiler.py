@@ -200,9 +200,7 @@ def compile_card(card) -> CompileResult:
     # (107.3m); anywhere else a "where X is" must say what it is, or X was not understood
     x_chosen = card.mana_cost.x_count > 0 or "{X}" in text or bool(_LOYALTY_X.search(text)) \
         or bool(_LIFE_X.search(text))
-    if _is_parenthesised_mana_ability(card):
-        first, _, rest = text.strip().partition("\n")
-        text = first[1:-1] + ("\n" + rest if rest else "")
+    text = rules_text(card)
     last_paragraph = 0      # how many of spell_effects the paragraph before gave
     for line in card_lines(text):
         norm = normalise(line, card.name)
@@ -394,14 +392,20 @@ def basic_land_ability(subtype: str) -> ir.ActivatedAbility:
                                is_mana=True, text="{T}: Add {%s}." % symbol)
 
 
-def _is_parenthesised_mana_ability(card) -> bool:
-    """Wastes prints its only ability, "{T}: Add {C}.", in parentheses; without a basic land
-    type it has no intrinsic ability, so the parenthesised text is its rules text. Only the
-    first line is looked at: abilities granted later are appended as further lines (CR 613.1f)
-    and must not turn that rules text back into reminder text."""
-    first = card.text.strip().partition("\n")[0]
-    return ("Land" in card.types and not set(card.subtypes) & set(BASIC_LAND_MANA)
-            and first.startswith("({T}: Add") and first.endswith(")") and first.count("(") == 1)
+def rules_text(card) -> str:
+    """The card's text as the compiler reads it. Wastes prints its only ability, "{T}: Add {C}.",
+    in parentheses; without a basic land type it has no intrinsic ability, so the parenthesised
+    text is its rules text, read without the parentheses. Only the first line is looked at:
+    abilities granted later are appended as further lines (CR 613.1f) and must not turn that
+    rules text back into reminder text. The text of a permanent whose types an effect changes
+    starts from this (CR 305.7: a land that gains a basic land type in addition to its own keeps
+    its rules text)."""
+    text = card.text
+    first, _, rest = text.strip().partition("\n")
+    if ("Land" in card.types and not set(card.subtypes) & set(BASIC_LAND_MANA)
+            and first.startswith("({T}: Add") and first.endswith(")") and first.count("(") == 1):
+        return first[1:-1] + ("\n" + rest if rest else "")
+    return text
 
 
 _ACTIVATED = re.compile(r'[^"“]*:')

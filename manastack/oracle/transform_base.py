@@ -458,13 +458,9 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             # an object this ability named
             return dataclasses.replace(effect, what=subject(effect.what)) if effect.what is not None else effect
         if isinstance(effect, ir.CreateDelayedTrigger):   # its "it" is what this ability named
+            # (the objects and players of this ability's trigger event too: the delayed ability
+            # keeps what that event named, CR 603.7c)
             inner = tuple(walk(e) for e in effect.ability.effects)
-            # the delayed ability triggers on a step: it can't see this ability's trigger event
-            _need(not ir.contains(inner, lambda n: n == ir.Ref("triggering_object")), "that card later")
-            # nor what else its event named: "destroy that creature at end of combat" (a creature
-            # dealt damage) would find none as the delayed ability resolves
-            _need(effect.duration != ir.Duration.NEXT_END_OF_COMBAT or not ir.contains(
-                inner, lambda n: type(n) is ir.Ref and n.name in _EVENT_REFS), "that object at end of combat")
             return dataclasses.replace(effect, ability=dataclasses.replace(effect.ability, effects=inner))
         if isinstance(effect, ir.Modal):
             return effect
@@ -584,7 +580,3 @@ def _plain_group(f: ir.Filter) -> bool:
                 or f.power_above_hand
                 or f.mana_value_equals is not None or "chosen" in f.colors + f.subtypes)
 
-
-# References a triggered ability resolves from the event that triggered it (engine.resolution)
-_EVENT_REFS = frozenset({"triggering_object", "triggering_controller", "triggering_player", "triggering_spell",
-                         "damaged_object", "defending_player"})
