@@ -256,3 +256,19 @@ def test_play_takes_a_range_of_influence():
     assert "Range of influence 1" in result.output
     result = CliRunner().invoke(main, ["play", "--agents", "first,first", "--range-of-influence", "1"])
     assert result.exit_code == 2 and "three or more players (CR 801.1)" in result.output
+
+
+def test_an_ability_any_player_may_activate_only_within_their_range(db):
+    """CR 801.6: Warmonger's ability "any player may activate"; Frank, beside Alice, may
+    activate it, Dan, three seats away, may not, and the reason says so."""
+    from manastack.engine.legality import why_not_activate
+    extra = {"Alice": "battlefield: [Warmonger]", "Dan": "battlefield: [Mountain, Mountain]",
+             "Frank": "battlefield: [Mountain, Mountain]"}
+    frank = board(db, table(extra, head="turn: 5\nactive: Frank\n"))
+    assert any(x.startswith("activate Warmonger") for x in labels(frank))
+    dan = board(db, table(extra, head="turn: 5\nactive: Dan\n"))
+    assert not any(x.startswith("activate Warmonger") for x in labels(dan))
+    s = dan.state
+    warmonger = next(o for o in s.permanents() if o.card.name == "Warmonger")
+    assert "outside Dan's range of influence" in why_not_activate(s, 3, warmonger, warmonger.card.abilities[0], 0)
+    assert "801.6" in why_not_activate(s, 3, warmonger, warmonger.card.abilities[0], 0)

@@ -9,7 +9,8 @@ within a player's range when its controller is (CR 801.2d; a card in a zone with
 by its owner, CR 108.4a).
 
 What reads it: attacks (801.3, ``attack_targets.defending_players``), targets (801.4,
-``filters.legal_targets``), choices of objects and players (801.5a), what a spell or ability
+``filters.legal_targets``), choices of objects and players (801.5a), activating the abilities of
+another player's object (801.6, ``legality.why_not_activate``), what a spell or ability
 affects or sees (801.10-801.11, ``resolution.resolve_subject``), triggered abilities (801.7,
 ``triggers.collect``), Auras (801.8, ``sba``), winning (801.14, ``game_outcome.win_game``).
 """
