@@ -394,6 +394,8 @@ players:
 """)
     cast_and_pay(g, "cast Illusion of Choice")
     resolve_top(g)
+    saved = g.to_json()
+    assert '"ChoosesVotes"' in saved and Game.from_json(saved).to_json() == saved    # kept in a save
     cast_and_pay(g, "cast Plea for Power")
     resolve_top(g)
     assert g.pending.player == 0 and "as Alice's vote" not in g.pending.prompt
