@@ -78,7 +78,7 @@ class Game:
     @classmethod
     def new(cls, *decks, seed: int = 0, names: "tuple[str, ...] | list[str] | None" = None,
             format: str = "normal", cards: CardDB | None = None, allow_partial: bool = False,
-            history: bool | int = True, range_of_influence: int = 0) -> "Game":
+            history: bool | int = True, range_of_influence: "int | tuple[int, ...] | list[int]" = 0) -> "Game":
         """Start a game (CR 103) between two to eight decks, one per player in seat order (turn
         order goes from each seat to the next, CR 101.4): bundled deck names, decklist paths,
         :class:`~manastack.decks.Deck` objects or lists of card names. ``Game.new(a, b)`` is a
@@ -92,7 +92,8 @@ class Game:
         ``format``: "normal", or "commander" for a Commander game (CR 903): each deck's commander
         section (or an MTGO sideboard of one or two cards) starts in the command zone, 40 life.
         ``range_of_influence``: the limited range of influence option (CR 801) with that many
-        seats, 1 to 4, for a game of three or more players; 0 (the default) leaves it off."""
+        seats, 1 to 4, for a game of three or more players, or one such number for each player in
+        seat order (CR 801.2a); 0 (the default) leaves it off."""
         if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
             raise ValueError(f"Game.new: seed must be an integer from {MIN_SEED} to {MAX_SEED}, "
                              f"not {seed!r}"[:200])
@@ -103,7 +104,7 @@ class Game:
         db = cards or default_db()
         loaded = [load_deck(d, db, allow_partial) for d in decks]
         s = State(tuple(names), db, seed)
-        s.influence = range_of_influence
+        s.influence = range_of_influence if isinstance(range_of_influence, int) else tuple(range_of_influence)
         if format == commanders.COMMANDER:
             s.variant = commanders.COMMANDER
             loaded = [commander_deck(d) for d in loaded]
@@ -432,8 +433,15 @@ def _check_new_arguments(count: int, names: object, format, cards, allow_partial
 
 def _check_range(count: int, seats: object) -> None:
     """The limited range of influence option (CR 801.1: an option of multiplayer games): a
-    number of seats from 1 to ``influence.MAX_RANGE``, or 0 for none."""
-    if isinstance(seats, bool) or not isinstance(seats, int) or not 0 <= seats <= influence.MAX_RANGE:
+    number of seats from 1 to ``influence.MAX_RANGE``, or 0 for none, or such a number for each
+    player (CR 801.2a)."""
+    def seats_ok(n: object, low: int) -> bool:
+        return not isinstance(n, bool) and isinstance(n, int) and low <= n <= influence.MAX_RANGE
+    if isinstance(seats, (list, tuple)):
+        if len(seats) != count or not all(seats_ok(n, 1) for n in seats):
+            raise ValueError(f"Game.new: range_of_influence for each player must be {count} numbers of seats "
+                             f"from 1 to {influence.MAX_RANGE}, one per player in seat order, not {seats!r}"[:200])
+    elif not seats_ok(seats, 0):
         raise ValueError(f"Game.new: range_of_influence must be a number of seats from 1 to "
                          f"{influence.MAX_RANGE}, or 0 for none, not {seats!r}"[:200])
     if seats and count < 3:

@@ -20,7 +20,8 @@ from .game_helpers import play as run, board, cast_and_pay, pick, resolve
 
 CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predation", "Curse of the Forsaken",
           "Curse of the Nightly Hunt", "Psychic Possession", "Trespasser's Curse", "Curse of Stalked Prey",
-          "Curse of Opulence", "Curse of Vitality", "Curse of Verbosity", "Curse of Disturbance")
+          "Curse of Opulence", "Curse of Vitality", "Curse of Verbosity", "Curse of Disturbance",
+          "Curse of Shallow Graves", "Curse of Fool's Wisdom", "Curse of Exhaustion", "Curse of Thirst", "Curse of Bounty")
 
 
 def _obj(g: Game, name: str):
@@ -545,3 +546,116 @@ def test_the_gold_token_of_gild_is_its_casters_and_sacrifices_for_mana_of_any_co
     resolve(g)
     s = g.state
     assert s.players[1].life == 18 and not any(o.card.name == "Gold Token" for o in s.permanents())
+
+
+# The Curses of the attacking player, the enchanted player's draws and spells
+def test_curse_of_shallow_graves_lets_the_attacking_player_create_a_tapped_zombie(db):
+    """"Whenever a player attacks enchanted player with one or more creatures, that attacking
+    player may create a tapped 2/2 black Zombie creature token.": Carol, the active player
+    (CR 506.2), chooses and gets the token; one trigger for two attackers (CR 603.2c); an attack
+    on a planeswalker of the enchanted player alone doesn't trigger it (its ruling)."""
+    g = run(ATTACKED % "Curse of Shallow Graves" + """
+script:
+  - attack: [bears, giant]
+    at: {bears: Bob, giant: Bob}
+""", db)
+    assert sum("Curse of Shallow Graves' ability triggers" in e.text for e in _log(g)) == 1
+    g.push(Action("pass"))
+    while g.pending.kind == "priority":
+        g.push(Action("pass"))
+    assert g.pending.player == 2
+    pick(g, "yes")
+    zombie = _obj(g, "Zombie Token")
+    assert zombie.controller == 2 and zombie.tapped and zombie.card.colors == ("B",)
+    g = run(ATTACKED % "Curse of Shallow Graves" + """
+script:
+  - attack: [bears]
+    at: {}
+    planeswalkers: {bears: Garruk Wildspeaker}
+  - pass_until: combat_damage
+""", db)
+    assert not any("Curse of Shallow Graves' ability triggers" in e.text for e in _log(g))
+
+
+def test_curse_of_fools_wisdom_drains_the_enchanted_player_as_they_draw(db):
+    """"Whenever enchanted player draws a card, they lose 2 life and you gain 2 life." ("they":
+    the player the trigger names): Bob draws for his turn."""
+    run(POSSESSION.replace("Psychic Possession", "Curse of Fool's Wisdom").replace("""  - may: yes
+  - expect:
+      hand: {Alice: 1, Bob: 1}""", """  - expect:
+      life: {Alice: 22, Bob: 18}
+      hand: {Alice: 0, Bob: 1}"""), db)
+
+
+def test_curse_of_exhaustion_limits_the_enchanted_player_to_one_spell_each_turn(db):
+    """"Enchanted player can't cast more than one spell each turn." (CR 101.2, 303.4b): Bob, after
+    one spell, can cast no other this turn; Alice, whose Curse it is, still can. Its ruling
+    (2011-01-22): a spell cast before the Curse was there counts too."""
+    from .game_helpers import cast_action
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of Exhaustion, attached_to: Bob}, {card: Mountain, count: 2}]
+    hand: [Shock, Shock]
+  - name: Bob
+    battlefield: [{card: Mountain, count: 2}]
+    hand: [Shock, Shock]
+""")
+    cast_and_pay(g, "cast Shock", "Bob")
+    resolve(g)
+    assert cast_action(g, "Shock") is not None          # Alice isn't enchanted
+    g.push(Action("pass"))                              # Bob has priority in Alice's turn
+    assert g.pending.player == 1 and cast_action(g, "Shock") is not None
+    cast_and_pay(g, "cast Shock", "Alice")
+    resolve(g)
+    g.push(Action("pass"))
+    assert g.pending.player == 1 and cast_action(g, "Shock") is None
+
+
+def test_curse_of_thirst_deals_damage_equal_to_the_curses_attached_to_that_player(db):
+    """"... deals damage to that player equal to the number of Curses attached to them." (CR
+    303.4b): two Curses on Bob, Alice's and Carol's, one on Carol; at Bob's upkeep he is dealt 2."""
+    run("""
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{card: Curse of Thirst, attached_to: Bob}, {card: Curse of Death's Hold, attached_to: Carol}]
+    library: [{card: Island, count: 5}]
+  - name: Bob
+    library: [Mountain]
+  - name: Carol
+    battlefield: [{card: Curse of the Bloody Tome, attached_to: Bob}]
+    library: [{card: Island, count: 5}]
+script:
+  - pass_until: upkeep
+    turn: 4
+  - resolve
+  - expect:
+      life: {Bob: 18, Carol: 20}
+""", db)
+
+
+def test_curse_of_bounty_untaps_its_controllers_and_each_attacking_opponents_permanents(db):
+    """Curse of Bounty: Alice untaps her nonland permanents, then Carol, attacking Bob, untaps
+    hers, the Hill Giant tapped to attack among them (lands stay tapped; CR 506.2); Dan, who
+    doesn't attack, untaps nothing."""
+    g = run("""
+turn: 6
+active: Carol
+step: beginning_of_combat
+players:
+  - name: Alice
+    battlefield: [{card: Curse of Bounty, attached_to: Bob}, {card: Grizzly Bears, tapped: true}, {card: Forest, tapped: true}]
+  - name: Bob
+  - name: Carol
+    battlefield: [{card: Hill Giant, id: giant}, {card: Llanowar Elves, tapped: true}, {card: Mountain, tapped: true}]
+  - name: Dan
+    battlefield: [{card: Llanowar Elves, tapped: true}]
+script:
+  - attack: [giant]
+    at: {giant: Bob}
+  - resolve
+""", db)
+    tapped = {(o.controller, o.card.name): o.tapped for o in g.current_state().permanents()}
+    assert tapped[(0, "Grizzly Bears")] is False and tapped[(0, "Forest")] is True
+    assert tapped[(2, "Llanowar Elves")] is False and tapped[(2, "Mountain")] is True
+    assert tapped[(2, "Hill Giant")] is False and tapped[(3, "Llanowar Elves")] is True

@@ -256,3 +256,45 @@ def test_play_takes_a_range_of_influence():
     assert "Range of influence 1" in result.output
     result = CliRunner().invoke(main, ["play", "--agents", "first,first", "--range-of-influence", "1"])
     assert result.exit_code == 2 and "three or more players (CR 801.1)" in result.output
+
+
+def test_an_ability_any_player_may_activate_only_within_their_range(db):
+    """CR 801.6: Warmonger's ability "any player may activate"; Frank, beside Alice, may
+    activate it, Dan, three seats away, may not, and the reason says so."""
+    from manastack.engine.legality import why_not_activate
+    extra = {"Alice": "battlefield: [Warmonger]", "Dan": "battlefield: [Mountain, Mountain]",
+             "Frank": "battlefield: [Mountain, Mountain]"}
+    frank = board(db, table(extra, head="turn: 5\nactive: Frank\n"))
+    assert any(x.startswith("activate Warmonger") for x in labels(frank))
+    dan = board(db, table(extra, head="turn: 5\nactive: Dan\n"))
+    assert not any(x.startswith("activate Warmonger") for x in labels(dan))
+    s = dan.state
+    warmonger = next(o for o in s.permanents() if o.card.name == "Warmonger")
+    assert "outside Dan's range of influence" in why_not_activate(s, 3, warmonger, warmonger.card.abilities[0], 0)
+    assert "801.6" in why_not_activate(s, 3, warmonger, warmonger.card.abilities[0], 0)
+
+
+def test_different_players_may_have_different_ranges(db):
+    """CR 801.2a: each player's own range, in seat order: Alice reaches two seats either way,
+    Bob and the others one; a range reaches from its player, so Alice reaches Carol while Carol
+    doesn't reach Alice. Saved and loaded as it is; a list of the wrong length is refused."""
+    g = Game.new(*["mono-green"] * 6, seed=1, range_of_influence=[2, 1, 1, 1, 1, 1])
+    s = g.state
+    assert s.reach[0] == (0, 1, 2, 4, 5) and s.reach[2] == (1, 2, 3)
+    assert influence.within(s, 0, 2) and not influence.within(s, 2, 0)
+    assert "Range of influence 2, 1, 1, 1, 1, 1: Alice: Alice, Bob, Carol, Erin, Frank;" in g.explain()
+    assert "801.2a" in g.explain()
+    loaded = Game.from_json(g.to_json())
+    assert loaded.state.influence == (2, 1, 1, 1, 1, 1) and loaded.state.reach == s.reach
+    assert loaded.to_json() == g.to_json()
+    bad = g.to_json().replace('"influence":[2,1,1,1,1,1]', '"influence":[2,1,1]')
+    assert bad != g.to_json()
+    with pytest.raises(ValueError, match="scalars.influence: 3 ranges of influence for 6 players"):
+        Game.from_json(bad)
+    with pytest.raises(ValueError, match="6 numbers of seats from 1 to 4, one per player"):
+        Game.new(*["mono-green"] * 6, range_of_influence=[2, 1])
+    sc = board(db, "turn: 5\nrange_of_influence: [1, 2, 1, 1]\nplayers: [{name: A}, {name: B}, {name: C}, {name: D}]\n")
+    assert sc.state.reach[1] == (0, 1, 2, 3) and sc.state.reach[0] == (0, 1, 3)
+    with pytest.raises(ScenarioError, match="gives 3 ranges for 4 players"):
+        Scenario.from_text("range_of_influence: [1, 2, 1]\nplayers: [{name: A}, {name: B}, {name: C}, {name: D}]\n",
+                           cards=db).state

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from manastack import Game
 from manastack.agents import HeuristicAgent
+from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 from manastack.scenario import Scenario
 from manastack.tactician import TacticianAgent
@@ -303,3 +304,111 @@ players:
         jays = next(o for o in s.permanents(0) if o.card.name == "Messenger Jays")
         assert jays.counters.get("+1/+1") == 1
         assert len(s.players[0].graveyard) == drawn and len(s.players[0].hand) == 1
+
+
+MAGISTER = """
+turn: 3
+players:
+  - name: Alice
+    hand: [Magister of Worth]
+    battlefield: [{card: Plains, count: 3}, {card: Swamp, count: 3}, Llanowar Elves]
+    graveyard: [Grizzly Bears, Island]
+  - name: Bob
+    battlefield: [Troll Ascetic]
+    graveyard: [Hill Giant]
+  - name: Carol
+  - name: Dan
+"""
+
+
+def test_magister_of_worth_grace_returns_each_creature_card_to_its_owner(db):
+    """Magister of Worth: "grace" gets more votes (three to one), so each player returns each
+    creature card from their graveyard to the battlefield under their own control (CR 110.2a),
+    all of them, no choice; a land card stays."""
+    g = board(db, MAGISTER)
+    cast_and_pay(g, "cast Magister of Worth")
+    resolve_top(g)          # the creature spell
+    resolve_top(g)          # its enters trigger
+    assert votes(g, "grace", "condemnation", "grace", "grace") == [0, 1, 2, 3]
+    s = g.state
+    back = {o.card.name: o.controller for o in s.permanents() if o.card.name in ("Grizzly Bears", "Hill Giant")}
+    assert back == {"Grizzly Bears": 0, "Hill Giant": 1}
+    assert [s.objs[i].card.name for i in s.players[0].graveyard] == ["Island"]
+
+
+def test_magister_of_worth_a_tie_destroys_all_other_creatures(db):
+    """"If condemnation gets more votes or the vote is tied": two votes each is a tie (its ruling:
+    two or more choices with the most votes), so every creature but Magister of Worth is
+    destroyed and nothing returns."""
+    g = board(db, MAGISTER)
+    cast_and_pay(g, "cast Magister of Worth")
+    resolve_top(g)
+    resolve_top(g)
+    votes(g, "grace", "condemnation", "grace", "condemnation")
+    names = [o.card.name for o in g.state.permanents() if "Creature" in o.card.types]
+    assert names == ["Magister of Worth"]
+    assert "Hill Giant" in [g.state.objs[i].card.name for i in g.state.players[1].graveyard]
+
+
+def test_council_guardian_gains_protection_from_each_color_tied_for_most_votes(db):
+    """Council Guardian: a vote of four words, "blue, black, red, or green" (CR 701.38b); red and
+    green tie with two votes each, so it gains protection from both and from no other color
+    (CR 702.16a); its ruling: before the vote resolves it has none."""
+    g = board(db, """
+turn: 3
+players:
+  - name: Alice
+    hand: [Council Guardian]
+    battlefield: [{card: Plains, count: 6}]
+  - name: Bob
+  - name: Carol
+  - name: Dan
+""")
+    cast_and_pay(g, "cast Council Guardian")
+    resolve_top(g)
+    guardian = next(o for o in g.state.permanents() if o.card.name == "Council Guardian")
+    assert not ch.protections(g.state, guardian)
+    resolve_top(g)
+    assert [a.label for a in g.legal_actions()] == ["vote for blue", "vote for black", "vote for red",
+                                                  "vote for green"]
+    votes(g, "red", "green", "green", "red")
+    assert sorted(ch.protections(g.state, guardian)) == ["green", "red"]
+    assert any("Council Guardian gains protection from red and from green" in e.text for e in g.log)
+
+
+def test_illusion_of_choice_its_controller_chooses_every_vote_this_turn(db):
+    """Illusion of Choice: Alice chooses how each player votes this turn (CR 701.38); every vote
+    of Plea for Power is her decision, still counted as the voter's. Bob's Ballot Broker: Bob
+    decides whether to cast his additional vote, Alice how (its ruling, 2016-08-23). The log
+    says who chose."""
+    g = board(db, """
+turn: 3
+players:
+  - name: Alice
+    hand: [Illusion of Choice, Plea for Power]
+    battlefield: [{card: Island, count: 5}]
+    library: [Island, Island, Island, Island, Island]
+  - name: Bob
+    battlefield: [Ballot Broker]
+  - name: Carol
+""")
+    cast_and_pay(g, "cast Illusion of Choice")
+    resolve_top(g)
+    saved = g.to_json()
+    assert '"ChoosesVotes"' in saved and Game.from_json(saved).to_json() == saved    # kept in a save
+    cast_and_pay(g, "cast Plea for Power")
+    resolve_top(g)
+    assert g.pending.player == 0 and "as Alice's vote" not in g.pending.prompt
+    votes(g, "knowledge")
+    assert g.pending.kind == "vote" and g.pending.player == 0 and "as Bob's vote" in g.pending.prompt
+    g.push(next(a for a in g.legal_actions() if a.label == "vote for time"))
+    assert g.pending.kind == "may" and g.pending.player == 1
+    g.push(next(a for a in g.legal_actions() if a.label == "vote an additional time"))
+    assert g.pending.player == 0
+    g.push(next(a for a in g.legal_actions() if a.label == "vote for time"))
+    assert g.pending.player == 0 and "as Carol's vote" in g.pending.prompt
+    g.push(next(a for a in g.legal_actions() if a.label == "vote for time"))
+    assert g.state.next_turns[:1] == (0,)
+    lines = [e.text for e in g.log if "votes for" in e.text]
+    assert lines == ["Alice votes for knowledge", "Bob votes for time (Alice chose how)",
+                     "Bob votes for time (Alice chose how)", "Carol votes for time (Alice chose how)"]

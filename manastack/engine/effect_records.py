@@ -100,6 +100,14 @@ class LifeCantChange(PlayerRule):
 
 
 @dataclass(frozen=True, slots=True)
+class ChoosesVotes(PlayerRule):
+    """The player ``affected`` chooses how each player votes: "You choose how each player votes
+    this turn." (CR 701.38; Illusion of Choice). The most recent such record decides."""
+
+    kind: ClassVar[str] = "chooses_votes"
+
+
+@dataclass(frozen=True, slots=True)
 class LoseKeywords:
     """Keyword abilities lost (layer 6, CR 613.1f), by name: they are removed after those gained
     with an earlier timestamp and before those gained with a later one (CR 613.7)."""
@@ -563,7 +571,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | ChoosesVotes | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule | Paired)
 """Any of the records above: what ``State.effects`` holds."""

@@ -725,6 +725,11 @@ def _grant(ctx, e: ir.GrantKeywords, rc):
         src = source_obj(ctx, rc)
         chosen = COLOR_NAMES.get(src.chosen or "") if src is not None else None
         protection = tuple(p for p in (chosen if p == CHOSEN_COLOR else p for p in protection) if p)
+    if ir.MOST_VOTED_COLORS in protection:     # the colors the vote before chose most (CR 701.38)
+        tally = Counter(c for _, c in rc.votes)
+        most = max(tally.values(), default=0)
+        voted = tuple(c for c, n in tally.items() if n == most and isinstance(c, str))
+        protection = tuple(q for p in protection for q in (voted if p == ir.MOST_VOTED_COLORS else (p,)))
     if YOUR_OPPONENTS in protection:    # those opponents as it happens (Cliffside Rescuer ruling 2019-08-23)
         them = tuple(player_ref(p.index) for p in s.players if p.index != rc.controller and not p.lost)
         protection = tuple(q for p in protection for q in (them if p == YOUR_OPPONENTS else (p,)))
@@ -1915,6 +1920,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
+    ir.ChooseVotes: votes.choose_votes,
     ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,

@@ -1,7 +1,9 @@
 """The limited range of influence option (CR 801): an option of a multiplayer game, off by
 default (a free-for-all, CR 806, has every player within every other's reach).
 
-With the option, ``State.influence`` is the range, N seats (the same for every player), and
+With the option, ``State.influence`` is the range, N seats (the same for every player) or one
+number of seats for each player in seat order (different players may have different ranges,
+CR 801.2a), and
 ``State.reach`` holds, for each player, the players within N seats of them, counted among the
 players still in the game as each turn begins (CR 801.2, 801.2b-c): a player who leaves the game
 brings the players on either side of their seat nearer from the next turn on. An object is
@@ -9,7 +11,8 @@ within a player's range when its controller is (CR 801.2d; a card in a zone with
 by its owner, CR 108.4a).
 
 What reads it: attacks (801.3, ``attack_targets.defending_players``), targets (801.4,
-``filters.legal_targets``), choices of objects and players (801.5a), what a spell or ability
+``filters.legal_targets``), choices of objects and players (801.5a), activating the abilities of
+another player's object (801.6, ``legality.why_not_activate``), what a spell or ability
 affects or sees (801.10-801.11, ``resolution.resolve_subject``), triggered abilities (801.7,
 ``triggers.collect``), Auras (801.8, ``sba``), winning (801.14, ``game_outcome.win_game``).
 """
@@ -22,12 +25,16 @@ from .zones import BATTLEFIELD, STACK
 MAX_RANGE = 4
 
 
+def seats(influence: int | tuple[int, ...], player: int) -> int:
+    """A player's range in seats: the one range of every player, or their own (CR 801.2a)."""
+    return influence if isinstance(influence, int) else influence[player]
+
+
 def determine(s: State) -> None:
     """CR 801.2c: who is within each player's range, fixed as a turn begins: the players still
-    in the game within ``s.influence`` seats of them either way around the table (801.2,
+    in the game within that player's number of seats of them either way around the table (801.2,
     801.2a), themselves always (801.2b). A player who has left reaches no one but themselves."""
-    n_seats = s.influence
-    if not n_seats:
+    if not s.influence:
         return
     seated = [p.index for p in s.players if not p.lost]
     n = len(seated)
@@ -36,7 +43,7 @@ def determine(s: State) -> None:
         if p.lost:
             reach.append((p.index,))
             continue
-        i = seated.index(p.index)
+        i, n_seats = seated.index(p.index), seats(s.influence, p.index)
         reach.append(tuple(sorted({seated[(i + k) % n] for k in range(-n_seats, n_seats + 1)})))
     s.reach = tuple(reach)
 
@@ -63,6 +70,11 @@ def players_within(s: State, player: int, players: list[int]) -> list[int]:
     """``players``, less those outside ``player``'s range of influence (CR 801.2)."""
     reach = s.reach
     return players if reach is None else [p for p in players if p in reach[player]]
+
+
+def ranges_words(influence: int | tuple[int, ...]) -> str:
+    """The option in words: "1", or each player's range "1, 2, 1" (CR 801.2a)."""
+    return str(influence) if isinstance(influence, int) else ", ".join(map(str, influence))
 
 
 def describe(s: State) -> str:

@@ -26,6 +26,7 @@ from .mechanics.loyalty import why_not_limited
 from .decisions import Action, ActionKind
 from .effect_records import ExtraLandPlays
 from .filters import player_ref
+from .influence import object_within
 from .mana.capacity import Capacity, capacity
 from .mana.spend import spell_use
 from .costs.spell_costs import total_cost
@@ -179,6 +180,8 @@ def why_not_activate(s, player: int, o, ab, idx: int = -1) -> str | None:
         if o.controller != player and not ab.any_player:
             return (f"{o.card.name} is not under {who}'s control and the ability isn't one any player "
                     "may activate (CR 602.2, 113.8)")
+        if not object_within(s, player, o):
+            return f"{o.card.name} is outside {who}'s range of influence: its abilities can't be activated (CR 801.6)"
     elif o.zone == GRAVEYARD and any(i == idx for i, _ in graveyard_activated(o.card)):
         if o.owner != player:           # CR 702.84a, 702.97a: from your graveyard
             return f"{o.card.name} is not in {who}'s graveyard (CR 602.2, 702.84a, 702.97a)"

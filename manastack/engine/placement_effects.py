@@ -71,13 +71,17 @@ def exile_sacrifice_return(ctx, e: ir.ExileSacrificeReturn, rc) -> None:
 
 def each_puts_from_graveyard(ctx, e: ir.EachPutsFromGraveyard, rc) -> None:
     """Each player named chooses a card of their own graveyard that matches, in APNAP order (CR
-    101.4; nothing targets, so a card with shroud may be chosen); the chosen cards then enter the
-    battlefield at once, each under the control of the player who chose it (CR 110.2a)."""
+    101.4; nothing targets, so a card with shroud may be chosen), or with ``every`` takes every
+    such card; the cards then enter the battlefield at once, each under the control of the
+    player who put it there (CR 110.2a)."""
     s = ctx.s
     source = source_obj(ctx, rc)
     chosen: list[tuple[int, int]] = []
     for p in [p for p in s.apnap() if p in named_players(ctx, e.who, rc)]:
         cands = [o for o in objects_matching(s, e.filter, source, controller=p) if o.owner == p]
+        if e.every:         # "each creature card from their graveyard": all of them, no choice
+            chosen += [(p, o.id) for o in cands]
+            continue
         if not cands:
             s.add_log(f"{s.players[p].name} has no card in their graveyard {rc.card.name} lets them put onto "
                       "the battlefield", ("608.2d",), "resolve")

@@ -145,10 +145,13 @@ def _minus(a: ir.Minus, count: int) -> int:
 
 def count_for_player(ctx: Ctx, a, player: int, rc: ResolutionContext) -> int:
     """"the number of lands they control", counted for ``player`` as the effect happens: the
-    permanents they control, the cards in their hand they own (also less or from a number)."""
+    permanents they control, the cards in their hand they own, or the permanents attached to
+    them ("the number of Curses attached to them"; also less or from a number)."""
     if isinstance(a, ir.Minus):
         return _minus(a, count_for_player(ctx, a.count, player, rc))
     found = objects_matching(ctx.s, a.filter, source_obj(ctx, rc), player)
+    if a.attached:          # "attached to them" (CR 303.4b)
+        return sum(1 for o in found if o.zone == BATTLEFIELD and enchanted_player(o) == player) * a.multiplier
     return sum(1 for o in found if (o.controller if o.zone == BATTLEFIELD else o.owner) == player) * a.multiplier
 
 
@@ -290,6 +293,8 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return sorted({o.controller for o in attackers if o.zone == BATTLEFIELD and o.attacking == p
                        and o.id not in walkers and o.controller != rc.controller
                        and not s.players[o.controller].lost})
+    if name == ir.ATTACKING_PLAYER:     # CR 506.2: the active player attacks
+        return [s.active] if not s.players[s.active].lost else []
     if name == "you":
         return [rc.controller]
     if name == "each_opponent" or name == "each_other_player":

@@ -51,6 +51,8 @@ def _players_in_range(st: dict, n: int) -> None:
               for i, o in enumerate(st["objects"]) if isinstance(o["attached_to"], dict)]     # CR 303.4b
     if "reach" in sc and len(sc["reach"]) != n:        # one range per player (CR 801.2)
         raise SaveError(f"$.state.scalars.reach: {len(sc['reach'])} ranges of influence for {n} players")
+    if isinstance(sc.get("influence"), list) and len(sc["influence"]) != n:    # each player's own (CR 801.2a)
+        raise SaveError(f"$.state.scalars.influence: {len(sc['influence'])} ranges of influence for {n} players")
     for path, p in named:
         if p is not None and not 0 <= p < n:
             raise SaveError(f"{path}: player {p} is not one of the save's {n} players")

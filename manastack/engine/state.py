@@ -430,8 +430,9 @@ class State:
         self.cow: dict[int, Obj] = {}
         self.variant = ""      # "commander" in a Commander game (CR 903, engine/commanders.py)
         # the limited range of influence option (CR 801, engine/influence.py): the range in
-        # seats (0: the option is off), and each player's players within it as this turn began
-        self.influence = 0
+        # seats (0: the option is off), or each player's in seat order (CR 801.2a), and each
+        # player's players within it as this turn began
+        self.influence: int | tuple[int, ...] = 0
         self.reach: tuple[tuple[int, ...], ...] | None = None
 
     def copy(self) -> "State":

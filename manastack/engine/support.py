@@ -296,7 +296,8 @@ REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_pla
                   ir.MOST_VOTES,         # CR 701.38b, engine.resolution.resolve_subject
                   ir.TARGET_OWNER,       # the owner of the only target, engine.resolution.resolve_subject
                   ir.DISSENTERS,         # CR 701.38, the same
-                  ir.OPPONENTS_ATTACKING})   # CR 506.2, 303.4b: engine.resolution.resolve_subject
+                  ir.OPPONENTS_ATTACKING,    # CR 506.2, 303.4b: engine.resolution.resolve_subject
+                  ir.ATTACKING_PLAYER})      # CR 506.2, the same
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
                          ir.CHOSEN_PLAYER,      # CR 614.12: the player chosen as the source entered, engine.filters
                          ir.ENCHANTED_PLAYER})  # CR 303.4b: the player an Aura enchants, engine.filters

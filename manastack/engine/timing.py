@@ -11,7 +11,7 @@ from . import exercise, layers
 from .attack_targets import declared_target
 from .continuous import card_keywords
 from .effect_records import MayPlay
-from .state import ItemKind, Obj, Step
+from .state import ItemKind, Obj, Step, enchanted_player
 from .zones import EXILE, STACK
 
 
@@ -88,7 +88,8 @@ def spell_limit(s, player: int) -> Obj | None:
     if not s.players[player].spells_cast_this_turn:
         return None
     for src, eff in ch.static_effects(s, ir.StaticOneSpellEachTurn):
-        if eff.affected == "each_player" or src.controller == player:
+        if eff.affected == "each_player" or eff.affected == ir.ENCHANTED_PLAYER and enchanted_player(src) == player \
+                or eff.affected == "you" and src.controller == player:
             if exercise.RECORD is not None:
                 exercise.note("STATIC_KINDS", "one_spell_each_turn", src.card)
             return src

@@ -117,7 +117,8 @@ def _ranges(s) -> None:
     before = s.reach
     influence.determine(s)
     if s.reach != before:
-        s.add_log(f"Range of influence {s.influence}: " + influence.describe(s), ("801.2", "801.2c"), "turn")
+        s.add_log(f"Range of influence {influence.ranges_words(s.influence)}: " + influence.describe(s),
+                  ("801.2", "801.2a", "801.2c") if isinstance(s.influence, tuple) else ("801.2", "801.2c"), "turn")
 
 
 def _mulligan(ctx: Ctx) -> None:

@@ -165,10 +165,12 @@ class TimesMutated:
 class CountPerPlayer:
     """"equal to the number of lands they control" (or "cards in that player's hand") in damage
     dealt to players: counted for each player dealt damage, of what that player controls
-    (cards in a hand: what they own), as the effect happens."""
+    (cards in a hand: what they own), as the effect happens; with ``attached`` ("the number of
+    Curses attached to them"), of the permanents attached to that player (CR 303.4b)."""
 
     filter: "Filter"
     multiplier: int = 1
+    attached: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1301,6 +1303,13 @@ class DoesTheSame:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseVotes:
+    """"You choose how each player votes this turn." (Illusion of Choice; CR 701.38): until the
+    turn ends, the controller chooses the choice of every vote each player casts; each player
+    still decides whether to cast a vote they may cast (its ruling, 2016-08-23)."""
+
+
+@dataclass(frozen=True, slots=True)
 class IfVoted:
     """"If A gets more votes, [effects]" after a vote: the effects happen only if ``choice`` got
     more votes than every other choice, or, with ``tied``, also when the most votes are tied
@@ -2064,6 +2073,13 @@ ENCHANTED_PLAYER = "enchanted_player"
 # the opponents of the ability's controller who control a creature attacking the enchanted player
 # (not a planeswalker of theirs) as it resolves
 OPPONENTS_ATTACKING = "opponents_attacking_enchanted_player"
+# "that attacking player" after "Whenever a player attacks enchanted player with one or more
+# creatures": a Ref to the attacking player, the active player (CR 506.2)
+ATTACKING_PLAYER = "attacking_player"
+# "protection from each color with the most votes or tied for most votes" (Council Guardian): a
+# Keyword("protection") arg only in a one-shot GrantKeywords after a vote for colors, the color
+# words of that vote with the most votes as it happens (CR 701.38)
+MOST_VOTED_COLORS = "each color with the most votes"
 # "protection from the chosen color": the color chosen as the source entered (CR 614.12), a
 # Keyword("protection") arg only where the card has "As ~ enters, choose a color"
 CHOSEN_COLOR = "the chosen color"
@@ -3418,10 +3434,12 @@ class EachPutsFromGraveyard:
     """"Each player puts a creature card from their graveyard onto the battlefield": every player
     ``who`` names chooses a card of their graveyard matching ``filter``, in APNAP order (CR
     101.4), and the chosen cards enter at once, each under the control of the player who put it
-    there (CR 110.2a). Nothing targets."""
+    there (CR 110.2a). Nothing targets. With ``every`` ("Each player returns each creature card
+    from their graveyard to the battlefield"), every card matching, with no choice."""
 
     who: Subject
     filter: Filter
+    every: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -3441,7 +3459,7 @@ class RevealTopIf:
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
-               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf]
+               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes]
 
 
 def nodes(node) -> Iterator:

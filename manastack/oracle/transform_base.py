@@ -196,7 +196,8 @@ class _TokenTypes:
 
 _ONE = {"self", "enchanted", "equipped", "triggering_object"}
 _PLAYERS = {"you", "each_opponent", "each_player", "target_controller", "triggering_player",
-            "triggering_controller", "defending_player", ir.DISSENTERS, ir.TARGET_OWNER}
+            "triggering_controller", "defending_player", ir.DISSENTERS, ir.TARGET_OWNER,
+            ir.ATTACKING_PLAYER}
 
 
 _PLAYER_TARGETS = {"player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker", "any"}

@@ -493,6 +493,10 @@ class EffectRules:
         _need(_is_player(c[0]), "not a player")
         return [ir.GainLife(_amount(c[1], _of(c, _ForEach)), c[0])]
 
+    def lose_life_they(self, c):
+        """"they lose 2 life" (Curse of Fool's Wisdom): "they" is the player the trigger names."""
+        return [ir.LoseLife(_amount(c[0], None), THAT_PLAYER)]
+
     def lose_life(self, c):
         _need(_is_player(c[0]), "not a player")
         return [ir.LoseLife(_amount(c[1], _of(c, _ForEach)), c[0])]

@@ -116,6 +116,14 @@ class FollowupRules:
               and not d.zone_given and d.filter.controller is None, "put from their graveyard")
         return [ir.EachPutsFromGraveyard(who, dataclasses.replace(d.filter, zone="graveyard"))]
 
+    def each_returns_all_from_graveyard(self, c):
+        """"Each player returns each creature card from their graveyard to the battlefield."
+        (Magister of Worth; CR 110.2a): every matching card, no choice."""
+        who, d = c[0], c[1]
+        _need(_is_player(who) and isinstance(d, _Desc) and not d.plural and d.kind in (None, "card")
+              and not d.zone_given and d.filter.controller is None, "return from their graveyard")
+        return [ir.EachPutsFromGraveyard(who, dataclasses.replace(d.filter, zone="graveyard"), every=True)]
+
     def return_then_owner_discards(self, c):
         """"Return target permanent to its owner's hand, then that player discards a card.": the
         owner of the target (CR 400.3) discards (CR 701.9a), read as the only target."""
@@ -430,6 +438,16 @@ class FollowupRules:
         is attacked, ...": joined by ``body`` to the effects before it (Curse of Opulence)."""
         return [_DoesTheSame()]
 
+    def attacking_opponents_untap(self, c):
+        """"Each opponent attacking that player untaps all nonland permanents they control." after
+        "Whenever enchanted player is attacked": each such opponent untaps the permanents they
+        control, done as "you" (``ir.DoesTheSame``; CR 506.2, 701.26b)."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None,
+              "untaps all ... they control")
+        mine = ir.Ref("all", dataclasses.replace(d.filter, controller="you"))
+        return [ir.DoesTheSame(ir.Ref(ir.OPPONENTS_ATTACKING), (ir.Untap(mine),))]
+
     def countered_exile(self, c):
         """"If that spell is countered this way, exile it instead of putting it into its owner's
         graveyard." (or put it into its owner's hand, on top or on the bottom of its owner's
@@ -487,9 +505,13 @@ class FollowupRules:
 
     def vote_words(self, c):
         """CR 701.38a-b: "Starting with you, each player votes for A or B." (words)."""
-        first, _, second = str(c[1]).lower().partition(" or ")
-        _need(first != second, "a vote for two different words")
-        return [ir.Vote(choices=(first, second))]
+        words = tuple(w.strip() for w in re.split(r",? or |, ", str(c[1]).lower()))
+        _need(len(set(words)) == len(words), "a vote for different words")
+        return [ir.Vote(choices=words)]
+
+    def choose_votes(self, c):
+        """"You choose how each player votes this turn." (CR 701.38)."""
+        return [ir.ChooseVotes()]
 
     def vote_object(self, c):
         """CR 701.38b: "... votes for a nonland permanent you don't control" (objects, not
@@ -684,6 +706,14 @@ class FollowupRules:
         _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
               and _plain_group(d.filter), "the number of ... they control")
         return ir.CountPerPlayer(d.filter)
+
+    def q_attached_to_them(self, c):
+        """"the number of Curses attached to them" (Curse of Thirst): the permanents attached to
+        the player dealt damage (CR 303.4b)."""
+        d = _of(c, _Desc)
+        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+              and _plain_group(d.filter), "the number of ... attached to them")
+        return ir.CountPerPlayer(d.filter, attached=True)
 
     def q_hand_theirs(self, c):
         """"the number of cards in that player's hand" (Sudden Impact)."""

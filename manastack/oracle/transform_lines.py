@@ -413,7 +413,7 @@ class LineRules:
         a quality as protection states it (``engine.filters.quality``)."""
         args = [a for p in c if not isinstance(p, Token) for a in (p if isinstance(p, tuple) else (p,))]
         _need(all(isinstance(a, str) and a not in (ir.PROTECTION_CHOICE, ir.YOUR_OPPONENTS, ir.CHOSEN_COLOR,
-                                                   ir.CHOSEN_PLAYER) for a in args), "hexproof from a choice")
+                                                   ir.CHOSEN_PLAYER, ir.MOST_VOTED_COLORS) for a in args), "hexproof from a choice")
         return [ir.Keyword("hexproof from", arg=a) for a in dict.fromkeys(args)]
 
     def kw_protection_either(self, c):
@@ -532,6 +532,11 @@ class LineRules:
         """"Choose a [nonland] card name." opening a spell (CR 201.3, 608.2d): the later "with the
         chosen name" or "with that name" is that name."""
         return [ir.ChooseCardName(c[0])]
+
+    def prot_most_voted(self, c):
+        """"Protection from each color with the most votes or tied for most votes": the colors a
+        vote before chose, as the effect granting it happens (CR 701.38)."""
+        return ir.MOST_VOTED_COLORS
 
     def prot_choice(self, c):
         """"Protection from the color of your choice": chosen as the effect granting it happens."""

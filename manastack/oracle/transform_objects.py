@@ -186,6 +186,10 @@ class ObjectRules:
     def p_enchanted_player(self, c):
         return ir.Ref(ir.ENCHANTED_PLAYER)     # the player this Aura enchants (CR 303.4b)
 
+    def p_attacking_player(self, c):
+        """"that attacking player": the active player, the one who attacks (CR 506.2)."""
+        return ir.Ref(ir.ATTACKING_PLAYER)
+
     def p_that_player(self, c):
         return THAT_PLAYER  # meaningful only where the trigger names a player (see bind)
 

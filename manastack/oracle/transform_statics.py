@@ -977,6 +977,10 @@ class StaticRules:
         """"Each player can't cast more than one spell each turn." (CR 101.2, 601.2)."""
         return [self._static("one_spell_each_turn", "each_player")]
 
+    def st_one_spell_enchanted(self, c):
+        """"Enchanted player can't cast more than one spell each turn." (CR 303.4b, 101.2)."""
+        return [self._static("one_spell_each_turn", ir.ENCHANTED_PLAYER)]
+
     def st_one_spell_you(self, c):
         """"You can't cast more than one spell each turn." (the controller of the source)."""
         return [self._static("one_spell_each_turn", "you")]

@@ -73,7 +73,14 @@ class Builder:
             if len(s.players) < 3:
                 self.fail("range_of_influence is an option of games of three or more players (CR 801.1)",
                           d.line_of("range_of_influence"))
-            s.influence = d["range_of_influence"]
+            ranges = d["range_of_influence"]
+            if isinstance(ranges, list):            # each player's own range (CR 801.2a)
+                if len(ranges) != len(s.players):
+                    self.fail(f"range_of_influence gives {len(ranges)} ranges for {len(s.players)} players: "
+                              "one number, or one for each player in seat order (CR 801.2a)",
+                              d.line_of("range_of_influence"))
+                ranges = tuple(ranges)
+            s.influence = ranges
             influence.determine(s)                  # the ranges as this turn began (CR 801.2c)
         s.turn = d.get("turn", 1)
         s.active = self.player(d["active"], d, "active") if "active" in d else 0

@@ -3,7 +3,8 @@ game, starting with the player the text names (the controller: "starting with yo
 on in turn order, votes for one of the choices (CR 701.38a): words with no rules meaning or
 objects (CR 701.38b). A player with more than one vote casts them all in their turn to vote
 (CR 701.38d). The votes are kept on the resolution, where "If A gets more votes" reads them
-here, "for each A vote" and "each permanent with the most votes" in :mod:`.resolution`."""
+here, "for each A vote" and "each permanent with the most votes" in :mod:`.resolution`. "You
+choose how each player votes this turn." gives one player every choice of the turn's votes."""
 from __future__ import annotations
 
 from collections import Counter
@@ -13,8 +14,9 @@ from manastack.oracle import ir
 from .. import characteristics as ch
 from .. import exercise
 from ..decisions import Action, ActionKind, Decision, DecisionKind
+from ..effect_records import ChoosesVotes
 from ..event_types import VotesFinished
-from ..filters import objects_matching
+from ..filters import objects_matching, player_of, player_ref
 from ..influence import object_within, within
 from ..resolution import ResolutionContext, execute, source_obj
 from ..runner import Ctx
@@ -34,6 +36,25 @@ def votes_of(s: State, player: int) -> tuple[int, int]:
                 if exercise.RECORD is not None:
                     exercise.note("STATIC_KINDS", kind.kind, src.card)
     return 1 + counts[ir.StaticExtraVote], counts[ir.StaticMayExtraVote]
+
+
+def choose_votes(ctx: Ctx, e: ir.ChooseVotes, rc: ResolutionContext) -> None:
+    """"You choose how each player votes this turn." (CR 701.38, 611.2): a record that lasts
+    until the turn ends."""
+    s = ctx.s
+    s.effects.append(ChoosesVotes(player_ref(rc.controller), ir.Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
+    s.add_log(f"{s.players[rc.controller].name} chooses how each player votes this turn", ("701.38", "611.2"), "effect")
+
+
+def vote_chooser(s: State) -> int | None:
+    """The player who chooses how each player votes this turn: the controller of the most recent
+    "You choose how each player votes this turn." (Illusion of Choice ruling 2016-08-23), while
+    still in the game."""
+    records = [e for e in s.effects if type(e) is ChoosesVotes] if s.effects else []
+    if not records:
+        return None
+    p = player_of(max(records, key=lambda e: e.timestamp).affected)
+    return None if s.players[p].lost else p
 
 
 def vote(ctx: Ctx, e: ir.Vote, rc: ResolutionContext) -> None:
@@ -56,6 +77,7 @@ def vote(ctx: Ctx, e: ir.Vote, rc: ResolutionContext) -> None:
         return
     names = {c: label for c, label in choices}
     everyone = choices
+    chooser = vote_chooser(s)
     for p in s.in_turn_order(rc.controller):
         if s.players[p].lost or not within(s, rc.controller, p):
             continue            # CR 801.10: outside the controller's range of influence, no vote
@@ -64,21 +86,30 @@ def vote(ctx: Ctx, e: ir.Vote, rc: ResolutionContext) -> None:
             if not choices:
                 continue
         n, optional = votes_of(s, p)
+        by = p if chooser is None else chooser
         for k in range(n + optional):
+            if k >= n and by != p:      # the voter decides whether to cast it, the chooser how (its ruling)
+                answer = ctx.ask(Decision(p, DecisionKind.MAY, f"{rc.card.name}: vote an additional time? (CR 701.38d)",
+                                          (Action(ActionKind.YES, (), "vote an additional time"),
+                                           Action(ActionKind.DECLINE, (), "don't vote an additional time"))))
+                if answer.kind == ActionKind.DECLINE:
+                    break
             prompt = f"{rc.card.name}: vote for {' or '.join(label for _, label in choices)}" \
                 + (f" (vote {k + 1}{'' if k < n else ', an additional one you may cast'})" if n + optional > 1 else "") \
-                + " (CR 701.38a)"
+                + (f" as {s.players[p].name}'s vote" if by != p else "") + " (CR 701.38a)"
             options = tuple(Action(ActionKind.VOTE, (c,), f"vote for {label}") for c, label in choices)
-            if k >= n:
+            if k >= n and by == p:
                 options += (Action(ActionKind.DECLINE, (), "don't vote an additional time"),)
-            answer = ctx.ask(Decision(p, DecisionKind.VOTE, prompt, options,
-                                      {"source": rc.source, "controller": rc.controller, "words": bool(e.choices)}))
+            answer = ctx.ask(Decision(by, DecisionKind.VOTE, prompt, options,
+                                      {"source": rc.source, "controller": rc.controller, "words": bool(e.choices),
+                                       "voter": p}))
             if answer.kind == ActionKind.DECLINE:
                 break
             choice = answer.args[0]
             rc.votes.append((p, choice))
-            s.add_log(f"{s.players[p].name} votes for {names[choice]}", ("701.38a",) + (("701.38d",) if n + optional > 1 else ()),
-                      "resolve")
+            s.add_log(f"{s.players[p].name} votes for {names[choice]}"
+                      + (f" ({s.players[by].name} chose how)" if by != p else ""),
+                      ("701.38a",) + (("701.38d",) if n + optional > 1 else ()), "resolve")
     tally = Counter(c for _, c in rc.votes)
     s.add_log(f"{rc.card.name}: the vote ends, " + ", ".join(f"{names[c]} {tally[c]}" for c, _ in everyone if tally[c]),
               ("701.38a",), "resolve")
