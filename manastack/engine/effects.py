@@ -1418,6 +1418,17 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
             events.discard(ctx, p, s.objs[answer.args[0]])
 
 
+def _look_at_hand(ctx, e: ir.LookAtHand, rc):
+    """You look at the player's hand: its cards are shown to you alone (CR 701.20e, 402.3), so
+    the log, which every player reads, says only that you looked and how many cards it holds."""
+    s = ctx.s
+    me = s.players[rc.controller].name
+    for p in named_players(ctx, e.who, rc):
+        player = s.players[p]
+        s.add_log(f"{me} looks at {player.name}'s hand ({len(player.hand)} card{'s' * (len(player.hand) != 1)})",
+                  ("701.20e", "402.3"), "effect")
+
+
 def _look_at_top(ctx, e: ir.LookAtTop, rc):
     """Look at the top N cards, seen by their owner alone (CR 701.20e), or reveal them all
     (CR 701.20a); choose among them (:func:`_choose_among`) or put ``take`` of them into your
@@ -1912,6 +1923,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
+    ir.LookAtHand: _look_at_hand,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,

@@ -954,6 +954,14 @@ class SearchZonesExile:
 
 
 @dataclass(frozen=True, slots=True)
+class LookAtHand:
+    """"Look at target player's hand" (Gitaxian Probe): you look at the cards in ``who``'s hand,
+    shown to you alone (CR 701.20e, 402.3)."""
+
+    who: Subject
+
+
+@dataclass(frozen=True, slots=True)
 class RevealHandDiscard:
     """``who`` reveals their hand; you choose a card matching ``filter`` from it and that player
     discards it (CR 701.20a), or you exile it when ``exile`` (``until_source_leaves``: until

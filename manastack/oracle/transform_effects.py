@@ -995,6 +995,10 @@ class EffectRules:
         _need(isinstance(n, int) and n > 0 and _is_player(who), "exiles a card from their graveyard")
         return [ir.ExileFromGraveyard(n, who)]
 
+    def look_at_hand(self, c):
+        """"Look at target player's hand" (CR 701.20e): shown to you alone."""
+        return [ir.LookAtHand(c[0])]
+
     def remove_from_combat(self, c):
         """"Remove target attacking creature from combat" (CR 506.4)."""
         _need(_permanent(c[0]), "remove from combat")

@@ -1,0 +1,58 @@
+"""Staples from A to K (tests/data/staples.txt) made to compile, each played in a real game with
+its rulings where the corpus has them, and other corpus cards of the same template beside it."""
+from __future__ import annotations
+
+from manastack.oracle import ir
+
+from .game_helpers import play
+
+
+def _log(game) -> list[str]:
+    return [e.text for e in game.current_state().log_entries()]
+
+
+def test_gitaxian_probe_looks_at_an_empty_hand_and_still_draws(db):
+    """Gitaxian Probe paid with 2 life (CR 107.4f): Alice looks at Bob's hand, shown to her
+    alone (CR 701.20e), so the log names none of its cards; the ruling: with no cards in the
+    target's hand she still draws a card."""
+    probe = db.get("Gitaxian Probe")
+    assert probe.fully_supported
+    assert probe.abilities[0].effects == (ir.LookAtHand(ir.Target(0)), ir.Draw())
+    for name in ("Sorcerous Sight", "Glasses of Urza", "Wu Scout", "Telepathic Spies"):
+        assert db.get(name).fully_supported, name
+    game = play("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Gitaxian Probe]
+    library: [Island, Forest]
+  - name: Bob
+    hand: [Counterspell, Brainstorm]
+script:
+  - cast: Gitaxian Probe
+    target: Bob
+  - resolve
+expect:
+  life: {Alice: 18, Bob: 20}
+  hand: {Alice: [Island], Bob: [Counterspell, Brainstorm]}
+  graveyard: {Alice: [Gitaxian Probe]}
+""", cards=db)
+    looked = [t for t in _log(game) if "looks at Bob's hand" in t]
+    assert looked == ["Alice looks at Bob's hand (2 cards)"]
+    assert not any("Counterspell" in t or "Brainstorm" in t for t in _log(game))
+    empty = play("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Gitaxian Probe]
+    library: [Forest]
+  - name: Bob
+script:
+  - cast: Gitaxian Probe
+    target: Bob
+  - resolve
+expect:
+  life: {Alice: 18}
+  hand: {Alice: [Forest], Bob: 0}
+""", cards=db)
+    assert "Alice looks at Bob's hand (0 cards)" in _log(empty)
