@@ -56,3 +56,31 @@ expect:
   hand: {Alice: [Forest], Bob: 0}
 """, cards=db)
     assert "Alice looks at Bob's hand (0 cards)" in _log(empty)
+
+
+def test_fabled_passage_untaps_only_with_four_lands(db):
+    """Fabled Passage: the land found enters tapped (CR 701.23a) and is untapped only if its
+    controller then controls four or more lands, counting it but not the sacrificed Passage (the
+    rulings); "that land" is the permanent the card became (CR 400.7)."""
+    passage = db.get("Fabled Passage")
+    assert passage.fully_supported
+    search, then = passage.abilities[-1].effects
+    assert isinstance(search, ir.SearchLibrary) and search.tapped
+    assert isinstance(then, ir.Conditional) and then.effects == (ir.Untap(ir.Ref("created")),)
+    for lands, tapped in (("Plains, Island, Swamp", False), ("Plains, Island", True)):
+        game = play(f"""
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{{card: Fabled Passage, id: fp}}, {lands}]
+    library: [Forest, Mountain]
+  - name: Bob
+script:
+  - activate: fp
+  - resolve
+  - choose: [Forest]
+expect:
+  graveyard: {{Alice: [Fabled Passage]}}
+  objects: {{Forest: {{tapped: {str(tapped).lower()}}}}}
+""", cards=db)
+        assert "Forest becomes untapped" in "\n".join(_log(game)) or tapped

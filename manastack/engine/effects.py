@@ -1337,8 +1337,10 @@ def _search(ctx, e: ir.SearchLibrary, rc):
             events.move(ctx, o, HAND, rules=("701.23a",))
         elif top:
             p.library.remove(o.id)
-        elif e.to == BATTLEFIELD:
-            events.move(ctx, o, BATTLEFIELD, controller=searcher, tapped=e.tapped, rules=("701.23a",))
+        elif e.to == BATTLEFIELD:      # "that land" later: the permanent it became (CR 400.7)
+            new = events.move(ctx, o, BATTLEFIELD, controller=searcher, tapped=e.tapped, rules=("701.23a",))
+            if new is not None and new.zone == BATTLEFIELD:
+                rc.created.append(new.id)
         else:
             events.move(ctx, o, e.to, rules=("701.23a",))
     name = s.players[searcher].name
