@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manastack.oracle import ir
 
-from .game_helpers import play
+from .game_helpers import board, labels, play
 
 
 def _log(game) -> list[str]:
@@ -84,3 +84,38 @@ expect:
   objects: {{Forest: {{tapped: {str(tapped).lower()}}}}}
 """, cards=db)
         assert "Forest becomes untapped" in "\n".join(_log(game)) or tapped
+
+
+def test_aether_hub_pays_energy_for_any_color(db):
+    """Aether Hub: its second mana ability costs {E} (CR 107.14, 605.1a); it pays the one energy
+    counter its enters trigger gave for {R}, and with no energy left only {C} is offered (the
+    ruling: you can't pay more energy counters than you have)."""
+    for name in ("Aether Hub", "Servant of the Conduit"):
+        assert db.get(name).fully_supported, name
+    play("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Aether Hub, Lightning Bolt]
+  - name: Bob
+script:
+  - play: Aether Hub
+  - resolve
+  - expect:
+      energy: {Alice: 1}
+  - activate: Aether Hub
+    ability: 2
+    color: R
+  - cast: Lightning Bolt
+    target: Bob
+  - resolve
+expect:
+  life: {Bob: 17}
+  energy: {Alice: 0}
+  objects: {Aether Hub: {tapped: true}}
+""", cards=db)
+    g = board(db, """  - name: Alice
+    battlefield: [Aether Hub]
+  - name: Bob
+""", turn=3)
+    assert [a for a in labels(g) if "Aether Hub" in a] == ["activate Aether Hub: {T}: Add {C}."]

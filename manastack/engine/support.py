@@ -519,8 +519,6 @@ def _walk(node, out: list[str]) -> None:
         if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast):
             out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
-        if node.is_mana and c.part(ir.PayEnergyCost):      # mana sources skip costs other than {T}/{Q}/sacrifice
-            out.append("a mana ability with an energy cost")
         if (life := c.part(ir.PayLifeCost)) is not None and life.x:
             out.append("pay X life in an activation cost")      # announced only as a spell is cast
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self
