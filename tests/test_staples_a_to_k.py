@@ -119,3 +119,46 @@ expect:
   - name: Bob
 """, turn=3)
     assert [a for a in labels(g) if "Aether Hub" in a] == ["activate Aether Hub: {T}: Add {C}."]
+
+
+def test_collective_brutality_escalate_discard_per_extra_mode(db):
+    """Collective Brutality: "Escalate—Discard a card." is paid once for each mode beyond the
+    first (CR 702.120a), with the spell's other costs (CR 601.2h): one mode, no discard; two
+    modes, one card."""
+    brutality = db.get("Collective Brutality")
+    assert brutality.fully_supported
+    one = play("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Collective Brutality, Mountain]
+    battlefield: [Swamp, Swamp]
+  - name: Bob
+script:
+  - cast: Collective Brutality
+    modes: [3]
+    targets: [Bob]
+  - resolve
+expect:
+  life: {Alice: 22, Bob: 18}
+  hand: {Alice: [Mountain]}
+""", cards=db)
+    assert not any("discards" in t for t in _log(one))
+    play("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Collective Brutality, Mountain]
+    battlefield: [Swamp, Swamp]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+script:
+  - cast: Collective Brutality
+    modes: [2, 3]
+    targets: [Grizzly Bears, Bob]
+  - resolve
+expect:
+  life: {Alice: 22, Bob: 18}
+  hand: {Alice: 0}
+  graveyard: {Alice: [Collective Brutality, Mountain], Bob: [Grizzly Bears]}
+""", cards=db)

@@ -425,12 +425,17 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("evoke", "dash", "surge", "spectacle", "prowl", "transmute", "embalm", "eternalize", "unearth",
                            "scavenge", "overload", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce",
-                           "recover", "encore", "escalate") \
+                           "recover", "encore") \
                 and (node.cost is None or node.cost.parts or node.cost.mana is None or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine", "replicate") \
                 and node.cost is not None:
             out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
+        elif node.name == "escalate":      # an additional cost paid per extra mode (CR 702.120a)
+            out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS | {"mana"}, "escalate cost") if node.cost is not None \
+                else ["escalate without a cost"]
+            if node.cost is not None and node.cost.mana is not None and node.cost.mana.x_count:
+                out.append("escalate cost with X")
         elif node.name == "escape":
             out += _cost_gaps(node.cost, ESCAPE_COST_PARTS, "escape cost") if node.cost is not None \
                 else ["escape without a cost"]
