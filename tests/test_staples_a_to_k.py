@@ -162,3 +162,33 @@ expect:
   hand: {Alice: 0}
   graveyard: {Alice: [Collective Brutality, Mountain], Bob: [Grizzly Bears]}
 """, cards=db)
+
+
+def test_field_of_ruin_each_player_searches_their_own_library(db):
+    """Field of Ruin: "Each player searches their library ..." is a search of each player's own
+    library, by that player (CR 701.23a), in turn order (CR 101.4); a player with no basic land
+    card in their library finds nothing (CR 701.23b) and still shuffles. Incoming! reads the same."""
+    field = db.get("Field of Ruin")
+    assert field.fully_supported and db.get("Incoming!").fully_supported
+    search = field.abilities[-1].effects[-1]
+    assert isinstance(search, ir.SearchLibrary) and search.own and search.who == ir.Ref("each_player")
+    game = play("""
+turn: 3
+players:
+  - name: Alice
+    battlefield: [{card: Field of Ruin, id: field}, Wastes, Wastes]
+    library: [Forest, Lightning Bolt]
+  - name: Bob
+    battlefield: [Steam Vents]
+    library: [Counterspell, Brainstorm]
+script:
+  - activate: field
+    ability: 2
+    target: Steam Vents
+  - resolve
+  - choose: [Forest]
+expect:
+  battlefield: {Alice: [Wastes, Wastes, Forest], Bob: 0}
+  library: {Alice: [Lightning Bolt], Bob: 2}
+""", cards=db)
+    assert "Bob searches their library and shuffles" in _log(game)

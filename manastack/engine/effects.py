@@ -1292,11 +1292,19 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     """CR 701.23: search a library, put the found cards where the effect says, then its owner
     shuffles it (CR 701.24a). For cards of a stated quality one may find fewer (CR 701.23b);
     for "a card" or "three cards" one must find that many, or all there are (CR 701.23d)."""
-    s = ctx.s
     owners = named_players(ctx, e.who, rc)
-    if not owners:
-        return
-    p = s.players[owners[0]]
+    if e.own and len(owners) > 1:
+        # "Each player searches their library ...": each their own, in turn order (CR 101.4)
+        for i in [i for i in ctx.s.apnap() if i in owners]:
+            _search_library_of(ctx, e, rc, i)
+    elif owners:
+        _search_library_of(ctx, e, rc, owners[0])
+
+
+def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
+    """:func:`_search` in the library of ``owner``."""
+    s = ctx.s
+    p = s.players[owner]
     # CR 701.23a: the ability's controller searches, or with ``own`` the library's owner
     searcher = p.index if e.own else rc.controller
     f = replace(e.filter, zone=LIBRARY, controller=None)

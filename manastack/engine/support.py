@@ -533,8 +533,6 @@ def _walk(node, out: list[str]) -> None:
         out += _emblem_gaps(node)
     elif t is ir.PayMana and node.cost.x_count:
         out.append(_PAY_X)
-    elif t is ir.SearchLibrary and node.own and node.who == ir.Ref("each_player"):
-        out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS and not (
             node.duration == ir.UNTIL_YOUR_NEXT_TURN and (t is ir.GrantKeywords and node.what == ir.Ref("you")
                                                           or t is ir.LifeCantChange and node.who == ir.Ref("you"))):

@@ -1051,6 +1051,13 @@ class EffectRules:
         parts = [x for x in c if x is not None]
         return [dataclasses.replace(e, who=PREV_PLAYER, own=True) for e in self.search(parts + [None])]
 
+    def search_each(self, c):
+        """"Each player searches their library for ..., puts it onto the battlefield, then
+        shuffles" (CR 701.23a): each player named searches their own library."""
+        parts = [x for x in c[1:] if x is not None]
+        _need(c[0] == ir.Ref("each_player"), "each player searches")
+        return [dataclasses.replace(e, who=c[0], own=True) for e in self.search(parts + [None])]
+
     def choose_target(self, c):
         """"Choose target creature. ... that creature ...": the target of the sentences after it."""
         _need(_permanent(c[0]) or (isinstance(c[0], _T) and c[0].spec.kind == "card"), "choose target")
