@@ -192,3 +192,32 @@ expect:
   library: {Alice: [Lightning Bolt], Bob: 2}
 """, cards=db)
     assert "Bob searches their library and shuffles" in _log(game)
+
+
+def test_deflecting_swat_new_targets_only_legal_ones(db):
+    """Deflecting Swat and Redirect: "You may choose new targets for target spell [or ability]"
+    (CR 115.7d): only legal new targets are offered (the ruling), any target may be kept, and a
+    permanent made the new target becomes the target of that spell (ward triggers, CR 702.21a)."""
+    for name in ("Deflecting Swat", "Redirect", "Insidious Will"):
+        assert db.get(name).fully_supported, name
+    swat = next(ab for ab in db.get("Deflecting Swat").abilities if isinstance(ab, ir.SpellAbility))
+    assert swat.targets[0].kind == "spell_or_ability"
+    game = play("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Deflecting Swat]
+    battlefield: [Mountain, Mountain, Mountain, {card: Grizzly Bears, id: bears}]
+  - name: Bob
+    battlefield: [{card: Llanowar Elves, id: elves}, Plains]
+stack:
+  - {card: Shock, controller: Bob, targets: [bears]}
+script:
+  - cast: Deflecting Swat
+    target: Shock
+  - resolve
+  - may: yes
+""", cards=db)
+    options = [a.label for a in game.legal_actions()]
+    assert "keep Grizzly Bears" in options and "target Llanowar Elves" in options
+    assert "target Plains" not in options          # not a legal target of "any target"

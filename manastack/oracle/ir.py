@@ -962,6 +962,15 @@ class LookAtHand:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseNewTargets:
+    """"You may choose new targets for target spell or ability" (Deflecting Swat, Redirect):
+    the effect's controller may change any of the targets of the spell or ability ``what``
+    names to other legal ones (CR 115.7d)."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
 class RevealHandDiscard:
     """``who`` reveals their hand; you choose a card matching ``filter`` from it and that player
     discards it (CR 701.20a), or you exile it when ``exile`` (``until_source_leaves``: until

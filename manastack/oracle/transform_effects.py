@@ -995,6 +995,11 @@ class EffectRules:
         _need(isinstance(n, int) and n > 0 and _is_player(who), "exiles a card from their graveyard")
         return [ir.ExileFromGraveyard(n, who)]
 
+    def new_targets(self, c):
+        """"choose new targets for target spell or ability" (CR 115.7d)."""
+        _need(isinstance(c[0], _T) and c[0].spec.kind in ("spell", "ability", "spell_or_ability"), "new targets")
+        return [ir.ChooseNewTargets(c[0])]
+
     def look_at_hand(self, c):
         """"Look at target player's hand" (CR 701.20e): shown to you alone."""
         return [ir.LookAtHand(c[0])]
