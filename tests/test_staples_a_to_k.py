@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manastack.oracle import ir
 
-from .game_helpers import board, labels, play
+from .game_helpers import board, labels, pick, play
 
 
 def _log(game) -> list[str]:
@@ -221,3 +221,22 @@ script:
     options = [a.label for a in game.legal_actions()]
     assert "keep Grizzly Bears" in options and "target Llanowar Elves" in options
     assert "target Plains" not in options          # not a legal target of "any target"
+
+
+def test_chrome_mox_without_an_imprinted_card_adds_no_mana(db):
+    """Chrome Mox: "one mana of any of the exiled card's colors" reads the card its linked
+    imprint ability exiled (CR 607.2a); with none, no type of mana is defined and it adds none,
+    never {C} (the ruling; CR 106.5), so it can't pay for Lightning Bolt."""
+    mox = db.get("Chrome Mox")
+    assert mox.fully_supported
+    assert mox.abilities[-1].effects[0].produce == ir.ManaProduce(colors_of=ir.Ref(ir.EXILED_CARDS))
+    g = board(db, """  - name: Alice
+    battlefield: [Chrome Mox]
+    hand: [Lightning Bolt]
+  - name: Bob
+""", turn=3)
+    assert not any(a.startswith("cast Lightning Bolt") for a in labels(g))
+    pick(g, "activate Chrome Mox")
+    s = g.current_state()
+    assert not any(s.players[0].pool.values())
+    assert any("Chrome Mox adds no mana" in t for t in _log(g))

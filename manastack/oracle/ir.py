@@ -426,7 +426,9 @@ class ManaProduce:
     this filter (Meteor Crater). ``like_sacrificed``: one mana of a type the permanent
     sacrificed to pay the cost could produce (Squandered Resources). ``commander_identity``:
     one mana of any color in the color identity of the commanders of the ability's controller,
-    no mana when they have none (Command Tower, CR 903.4f, 106.5).
+    no mana when they have none (Command Tower, CR 903.4f, 106.5). ``colors_of``: one mana of
+    any of the colors of the cards this reference names, ``Ref(EXILED_CARDS)`` for the cards
+    the source's linked ability exiled (Chrome Mox, CR 607.2a); none when they have no color.
     """
 
     symbols: tuple[str, ...] = ()
@@ -441,6 +443,7 @@ class ManaProduce:
     color_of: Filter | None = None
     like_sacrificed: bool = False
     commander_identity: bool = False
+    colors_of: "Ref | None" = None
 
 
 # --------------------------------------------------------------------------------- effects

@@ -1430,6 +1430,10 @@ class EffectRules:
         _need(isinstance(n, int) and str(c[-1]).lower() == "color", "X mana")
         return ir.ManaProduce(any_color=n)
 
+    def p_exiled_colors(self, c):
+        """"one mana of any of the exiled card's colors": the card the linked ability exiled."""
+        return ir.ManaProduce(colors_of=ir.Ref(ir.EXILED_CARDS))
+
     def p_any_combination(self, c):
         """"two mana in any combination of colors": each multiset of that many colors is one
         choice (15 of two colors), so only small fixed amounts are read."""
