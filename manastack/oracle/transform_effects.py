@@ -1432,6 +1432,7 @@ class EffectRules:
 
     def p_exiled_colors(self, c):
         """"one mana of any of the exiled card's colors": the card the linked ability exiled."""
+        _need(_number(c[0]) == 1, "mana of the exiled card's colors")
         return ir.ManaProduce(colors_of=ir.Ref(ir.EXILED_CARDS))
 
     def p_any_combination(self, c):
