@@ -240,3 +240,32 @@ def test_chrome_mox_without_an_imprinted_card_adds_no_mana(db):
     s = g.current_state()
     assert not any(s.players[0].pool.values())
     assert any("Chrome Mox adds no mana" in t for t in _log(g))
+
+
+def test_jungle_wayfinder_each_player_may_search_their_own_library(db):
+    """Jungle Wayfinder: "each player may search their library ..." asks each player in turn
+    order, then each who said yes searches their own library (CR 101.4, 608.2d, 701.23a)."""
+    assert db.get("Jungle Wayfinder").fully_supported
+    play("""
+turn: 3
+players:
+  - name: Alice
+    hand: [Jungle Wayfinder]
+    battlefield: [Forest, Forest, Forest]
+    library: [Plains, Island]
+  - name: Bob
+    library: [Swamp, Counterspell]
+script:
+  - cast: Jungle Wayfinder
+  - resolve
+  - resolve
+  - may: yes
+  - may: yes
+    by: Bob
+  - choose: [Plains]
+  - choose: [Swamp]
+    by: Bob
+expect:
+  hand: {Alice: [Plains], Bob: [Swamp]}
+  library: {Alice: [Island], Bob: [Counterspell]}
+""", cards=db)
