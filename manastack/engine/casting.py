@@ -569,6 +569,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         base = alt_costs.plus(base, cost)
     base = alt_costs.per_target(s, card, item.targets, base)     # strive (CR 601.2f)
     base = alt_costs.per_mode(s, card, item.modes, base)         # escalate (CR 702.120a)
+    others = others + alt_costs.per_mode_parts(card, item.modes)  # its parts that aren't mana
     item.x = choose_x(ctx, player, base, card.name,
                       total=lambda x: total_cost(s, player, spell, x, base)[0], use=spell_use(spell, base),
                       least=division_least(item, ab), fits=x_fits(s, item, spell, player))

@@ -6,12 +6,13 @@ from manastack.oracle import ir
 
 from .conditions import CAST_FROM
 from .decisions import Action, ActionKind, Decision, DecisionKind
+from .event_types import BecameTarget
 from .filters import legal_targets
 from .resolution import resolve_subject
 from .state import Obj, StackItem
 from .targets import describe_target, item_target_specs, spell_ability_index
-from .triggers import announce_targets
-from .zones import STACK
+from .triggers import announce_targets, collect
+from .zones import BATTLEFIELD, STACK
 
 
 def copy_spell(ctx, e: ir.CopySpell, rc) -> None:
@@ -44,7 +45,7 @@ def _put_copy(ctx, controller: int, card, index: int, x: int, modes, targets, ca
     item.x, item.modes = x, tuple(modes)
     item.targets = [list(g) for g in targets]
     if new_targets:
-        _new_targets(ctx, item, copy)
+        _new_targets(ctx, item, copy, controller, "707.10c")
     s.stack.append(item)
     s.add_log(f"{s.players[controller].name} puts a copy of {card.name} on the stack "
               "(a copy is not cast)", rules, "stack")
@@ -87,21 +88,43 @@ def copy_per_payment(ctx, e: ir.CopyPerPayment, rc) -> None:
                   ev.cast_targets or (), ev.cast_costs, True, (rule, "707.10"))
 
 
-def _new_targets(ctx, item: StackItem, copy: Obj) -> None:
-    """CR 707.10c: for each target, keep it (even if now illegal) or pick a new legal one."""
+def _new_targets(ctx, item: StackItem, source: Obj, chooser: int, rule: str) -> list:
+    """For each target of ``item``, ``chooser`` keeps it (even if now illegal) or picks a new
+    legal one, for ``source`` as the item's controller would (a copy's new targets, CR 707.10c;
+    "choose new targets for target spell", CR 115.7d). The new targets, in order."""
     s = ctx.s
+    changed = []
     for spec, group in zip(item_target_specs(item, s), item.targets):
         for n, old in enumerate(group):
-            legal = [t for t in legal_targets(s, spec, copy, item.controller, item.id, item.x)
+            legal = [t for t in legal_targets(s, spec, source, item.controller, item.id, item.x)
                      if t != old and t not in group]
             if not legal:
                 continue
             options = (Action(ActionKind.KEEP, (), f"keep {describe_target(s, old)}"),) + tuple(
                 Action(ActionKind.TARGET, (t,), f"target {describe_target(s, t)}") for t in legal)
-            answer = ctx.ask(Decision(item.controller, DecisionKind.NEW_TARGET,
+            answer = ctx.ask(Decision(chooser, DecisionKind.NEW_TARGET,
                                       f"Choose a new target for {item.label} instead of "
-                                      f"{describe_target(s, old)}? (CR 707.10c)", options, {"item": item.id}))
+                                      f"{describe_target(s, old)}? (CR {rule})", options, {"item": item.id}))
             if answer.kind == ActionKind.TARGET:
                 group[n] = answer.args[0]
-                s.add_log(f"{s.players[item.controller].name} changes a target of {item.label} from "
-                          f"{describe_target(s, old)} to {describe_target(s, group[n])}", ("707.10c",), "choice")
+                changed.append(group[n])
+                s.add_log(f"{s.players[chooser].name} changes a target of {item.label} from "
+                          f"{describe_target(s, old)} to {describe_target(s, group[n])}", (rule,), "choice")
+    return changed
+
+
+def choose_new_targets(ctx, e: ir.ChooseNewTargets, rc) -> None:
+    """"You may choose new targets for target spell or ability" (CR 115.7d): the effect's
+    controller may leave any of its targets as they are, even if illegal, or change them to
+    other legal ones; the division of damage stays (CR 115.7f). Each permanent that becomes a
+    target becomes the target of it (CR 115.1, 702.21a)."""
+    s = ctx.s
+    for t in resolve_subject(ctx, e.what, rc):
+        item = next((i for i in s.stack if f"s{i.id}" == t), None) if isinstance(t, str) else None
+        source = s.objs.get(item.source) if item is not None else None
+        if item is None or source is None or not any(item.targets):
+            s.add_log(f"{rc.card.name}: that spell or ability has no targets to change", ("115.7d",), "resolve")
+            continue
+        for oid in _new_targets(ctx, item, source, rc.controller, "115.7d"):
+            if isinstance(oid, int) and oid in s.objs and s.objs[oid].zone == BATTLEFIELD:
+                collect(ctx, BecameTarget(oid, item.id, item.controller))

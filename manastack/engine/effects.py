@@ -1297,11 +1297,19 @@ def _search(ctx, e: ir.SearchLibrary, rc):
     """CR 701.23: search a library, put the found cards where the effect says, then its owner
     shuffles it (CR 701.24a). For cards of a stated quality one may find fewer (CR 701.23b);
     for "a card" or "three cards" one must find that many, or all there are (CR 701.23d)."""
-    s = ctx.s
     owners = named_players(ctx, e.who, rc)
-    if not owners:
-        return
-    p = s.players[owners[0]]
+    if e.own and len(owners) > 1:
+        # "Each player searches their library ...": each their own, in turn order (CR 101.4)
+        for i in [i for i in ctx.s.apnap() if i in owners]:
+            _search_library_of(ctx, e, rc, i)
+    elif owners:
+        _search_library_of(ctx, e, rc, owners[0])
+
+
+def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
+    """:func:`_search` in the library of ``owner``."""
+    s = ctx.s
+    p = s.players[owner]
     # CR 701.23a: the ability's controller searches, or with ``own`` the library's owner
     searcher = p.index if e.own else rc.controller
     f = replace(e.filter, zone=LIBRARY, controller=None)
@@ -1342,8 +1350,10 @@ def _search(ctx, e: ir.SearchLibrary, rc):
             events.move(ctx, o, HAND, rules=("701.23a",))
         elif top:
             p.library.remove(o.id)
-        elif e.to == BATTLEFIELD:
-            events.move(ctx, o, BATTLEFIELD, controller=searcher, tapped=e.tapped, rules=("701.23a",))
+        elif e.to == BATTLEFIELD:      # "that land" later: the permanent it became (CR 400.7)
+            new = events.move(ctx, o, BATTLEFIELD, controller=searcher, tapped=e.tapped, rules=("701.23a",))
+            if new is not None and new.zone == BATTLEFIELD:
+                rc.created.append(new.id)
         else:
             events.move(ctx, o, e.to, rules=("701.23a",))
     name = s.players[searcher].name
@@ -1421,6 +1431,17 @@ def _reveal_hand_discard(ctx, e: ir.RevealHandDiscard, rc):
                 events.link_exiled(ctx, new, rc.source, (EXILED_UNTIL, EXILED_FROM_HAND))
         else:
             events.discard(ctx, p, s.objs[answer.args[0]])
+
+
+def _look_at_hand(ctx, e: ir.LookAtHand, rc):
+    """You look at the player's hand: its cards are shown to you alone (CR 701.20e, 402.3), so
+    the log, which every player reads, says only that you looked and how many cards it holds."""
+    s = ctx.s
+    me = s.players[rc.controller].name
+    for p in named_players(ctx, e.who, rc):
+        player = s.players[p]
+        s.add_log(f"{me} looks at {player.name}'s hand ({len(player.hand)} card{'s' * (len(player.hand) != 1)})",
+                  ("701.20e", "402.3"), "effect")
 
 
 def _look_at_top(ctx, e: ir.LookAtTop, rc):
@@ -1919,6 +1940,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
+    ir.LookAtHand: _look_at_hand, ir.ChooseNewTargets: copies.choose_new_targets,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.ChooseVotes: votes.choose_votes,
     ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,

@@ -419,12 +419,17 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.name} cost with X or other than mana")      # CR 702.37f: X not run
         elif node.name in ("evoke", "dash", "surge", "spectacle", "prowl", "transmute", "embalm", "eternalize", "unearth",
                            "scavenge", "overload", "awaken", "splice", "miracle", "mutate", "outlast", "bestow", "reinforce",
-                           "recover", "encore", "escalate") \
+                           "recover", "encore") \
                 and (node.cost is None or node.cost.parts or node.cost.mana is None or node.cost.mana.x_count):
             out.append(f"{node.name} cost with X or other than mana")
         elif node.name in ("kicker", "multikicker", "buyback", "flashback", "entwine", "replicate") \
                 and node.cost is not None:
             out += _cost_gaps(node.cost, SPELL_COST_PARTS, f"{node.name} cost")
+        elif node.name == "escalate":      # an additional cost paid per extra mode (CR 702.120a)
+            out += _cost_gaps(node.cost, ADDITIONAL_COST_PARTS | {"mana"}, "escalate cost") if node.cost is not None \
+                else ["escalate without a cost"]
+            if node.cost is not None and node.cost.mana is not None and node.cost.mana.x_count:
+                out.append("escalate cost with X")
         elif node.name == "escape":
             out += _cost_gaps(node.cost, ESCAPE_COST_PARTS, "escape cost") if node.cost is not None \
                 else ["escape without a cost"]
@@ -513,8 +518,6 @@ def _walk(node, out: list[str]) -> None:
         if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast):
             out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
-        if node.is_mana and c.part(ir.PayEnergyCost):      # mana sources skip costs other than {T}/{Q}/sacrifice
-            out.append("a mana ability with an energy cost")
         if (life := c.part(ir.PayLifeCost)) is not None and life.x:
             out.append("pay X life in an activation cost")      # announced only as a spell is cast
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self
@@ -524,8 +527,6 @@ def _walk(node, out: list[str]) -> None:
         out += _emblem_gaps(node)
     elif t is ir.PayMana and node.cost.x_count:
         out.append(_PAY_X)
-    elif t is ir.SearchLibrary and node.own and node.who == ir.Ref("each_player"):
-        out.append("each player searching their own library")   # engine.effects._search: one library
     elif hasattr(node, "duration") and node.duration not in DURATIONS and not (
             node.duration == ir.UNTIL_YOUR_NEXT_TURN and (t is ir.GrantKeywords and node.what == ir.Ref("you")
                                                           or t is ir.LifeCantChange and node.who == ir.Ref("you"))):

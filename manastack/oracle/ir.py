@@ -428,7 +428,9 @@ class ManaProduce:
     this filter (Meteor Crater). ``like_sacrificed``: one mana of a type the permanent
     sacrificed to pay the cost could produce (Squandered Resources). ``commander_identity``:
     one mana of any color in the color identity of the commanders of the ability's controller,
-    no mana when they have none (Command Tower, CR 903.4f, 106.5).
+    no mana when they have none (Command Tower, CR 903.4f, 106.5). ``colors_of``: one mana of
+    any of the colors of the cards this reference names, ``Ref(EXILED_CARDS)`` for the cards
+    the source's linked ability exiled (Chrome Mox, CR 607.2a); none when they have no color.
     """
 
     symbols: tuple[str, ...] = ()
@@ -443,6 +445,7 @@ class ManaProduce:
     color_of: Filter | None = None
     like_sacrificed: bool = False
     commander_identity: bool = False
+    colors_of: "Ref | None" = None
 
 
 # --------------------------------------------------------------------------------- effects
@@ -953,6 +956,23 @@ class SearchZonesExile:
     who: Subject = Ref("you")
     up_to: int | None = None
     all: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtHand:
+    """"Look at target player's hand" (Gitaxian Probe): you look at the cards in ``who``'s hand,
+    shown to you alone (CR 701.20e, 402.3)."""
+
+    who: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseNewTargets:
+    """"You may choose new targets for target spell or ability" (Deflecting Swat, Redirect):
+    the effect's controller may change any of the targets of the spell or ability ``what``
+    names to other legal ones (CR 115.7d)."""
+
+    what: Subject
 
 
 @dataclass(frozen=True, slots=True)

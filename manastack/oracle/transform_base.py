@@ -541,7 +541,10 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         if isinstance(effect, (ir.PutFromHand, ir.LookAtTop, ir.SearchLibrary)):   # "it" would be a card moved
             # "put a creature card from your hand onto the battlefield. That creature gains
             # haste.": the permanent it became (CR 400.7), unless tokens were named so before
-            made = isinstance(effect, ir.PutFromHand) and ir.Ref("created") not in last
+            # a search's card put onto the battlefield too ("... onto the battlefield tapped, then
+            # shuffle. Then if you control four or more lands, untap that land.", Fabled Passage)
+            made = (isinstance(effect, ir.PutFromHand) or isinstance(effect, ir.SearchLibrary)
+                    and effect.to == "battlefield" and not effect.split) and ir.Ref("created") not in last
             last.append(_PUT_CARD)
             if made:
                 last.append(ir.Ref("created"))

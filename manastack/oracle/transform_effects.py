@@ -999,6 +999,15 @@ class EffectRules:
         _need(isinstance(n, int) and n > 0 and _is_player(who), "exiles a card from their graveyard")
         return [ir.ExileFromGraveyard(n, who)]
 
+    def new_targets(self, c):
+        """"choose new targets for target spell or ability" (CR 115.7d)."""
+        _need(isinstance(c[0], _T) and c[0].spec.kind in ("spell", "ability", "spell_or_ability"), "new targets")
+        return [ir.ChooseNewTargets(c[0])]
+
+    def look_at_hand(self, c):
+        """"Look at target player's hand" (CR 701.20e): shown to you alone."""
+        return [ir.LookAtHand(c[0])]
+
     def remove_from_combat(self, c):
         """"Remove target attacking creature from combat" (CR 506.4)."""
         _need(_permanent(c[0]), "remove from combat")
@@ -1050,6 +1059,13 @@ class EffectRules:
         (``may_player``, or ``sentence``)."""
         parts = [x for x in c if x is not None]
         return [dataclasses.replace(e, who=PREV_PLAYER, own=True) for e in self.search(parts + [None])]
+
+    def search_each(self, c):
+        """"Each player searches their library for ..., puts it onto the battlefield, then
+        shuffles" (CR 701.23a): each player named searches their own library."""
+        parts = [x for x in c[1:] if x is not None]
+        _need(c[0] == ir.Ref("each_player"), "each player searches")
+        return [dataclasses.replace(e, who=c[0], own=True) for e in self.search(parts + [None])]
 
     def choose_target(self, c):
         """"Choose target creature. ... that creature ...": the target of the sentences after it."""
@@ -1417,6 +1433,11 @@ class EffectRules:
         n = _number(c[0])
         _need(isinstance(n, int) and str(c[-1]).lower() == "color", "X mana")
         return ir.ManaProduce(any_color=n)
+
+    def p_exiled_colors(self, c):
+        """"one mana of any of the exiled card's colors": the card the linked ability exiled."""
+        _need(_number(c[0]) == 1, "mana of the exiled card's colors")
+        return ir.ManaProduce(colors_of=ir.Ref(ir.EXILED_CARDS))
 
     def p_any_combination(self, c):
         """"two mana in any combination of colors": each multiset of that many colors is one

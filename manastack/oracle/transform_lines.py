@@ -438,7 +438,7 @@ class LineRules:
         """A keyword cost that isn't mana alone: "Echo—Discard a card." (CR 702.30a),
         "Cumulative upkeep—Pay 1 life." (CR 702.24a), "Cycling—Pay 2 life." (CR 702.29a)."""
         name = _kw_name(c[0])
-        _need(name in ("echo", "cumulative upkeep", "kicker", "buyback", "flashback", "escape", "cycling"), "keyword cost")
+        _need(name in ("echo", "cumulative upkeep", "kicker", "buyback", "flashback", "escape", "cycling", "escalate"), "keyword cost")
         return [ir.Keyword(name, cost=c[2])]
 
     def kw_splice(self, c):

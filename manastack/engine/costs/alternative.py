@@ -336,6 +336,19 @@ def per_mode(s, card, modes: tuple[int, ...], base: ManaCost) -> ManaCost:
     return base
 
 
+def per_mode_parts(card, modes: tuple[int, ...]) -> list[ir.Cost]:
+    """Escalate (CR 702.120a): the parts of the escalate cost that aren't mana ("Escalate—Discard
+    a card."), once for each mode chosen beyond the first, paid with the spell's other costs
+    (CR 601.2h)."""
+    kw = keyword(card, "escalate")
+    if kw is None or kw.cost is None or not kw.cost.parts:
+        return []
+    if exercise.RECORD is not None and len(modes) > 1:
+        for aspect in ir.cost_aspects(ir.Cost(parts=kw.cost.parts)):
+            exercise.note("ADDITIONAL_COST_PARTS", aspect, card)
+    return [ir.Cost(parts=kw.cost.parts)] * (len(modes) - 1)
+
+
 def per_target(s, card, targets: list, base: ManaCost) -> ManaCost:
     """Strive (CR 601.2f): ``base`` plus the card's "costs {2}{U} more to cast for each target
     beyond the first" once per target chosen after the first (``targets``: the chosen targets,

@@ -24,7 +24,7 @@ from . import replacement as mana_replacement
 from ..event_types import Seen
 from ..conditions import devotion, evaluate
 from ..filters import objects_matching, party_size
-from ..state import Obj, State
+from ..state import Obj, State, exiled_with
 
 TypesMap = dict[int, frozenset]
 REMOVED = "removed_counters"     # Seen.kind: counters removed to pay a mana ability's cost
@@ -112,6 +112,9 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: Seen | Non
         return [(o.chosen,) * n] if o.chosen in COLORS else []
     if produce.color_of is not None:
         colors = {c for p in objects_matching(s, produce.color_of, o, o.controller) for c in ch.colors(s, p)}
+        return [(c,) * n for c in COLORS if c in colors]
+    if produce.colors_of is not None:   # the cards its linked ability exiled (CR 607.2a); never {C}
+        colors = {c for p in exiled_with(s, o.id) for c in ch.colors(s, p)}
         return [(c,) * n for c in COLORS if c in colors]
     if produce.commander_identity:      # none without a commander: undefined (CR 903.4f, 106.5)
         identity = commanders.identity(s, o.controller) or ""
@@ -245,6 +248,8 @@ def explain_could_produce(s: State, o: Obj, types: TypesMap | None = None) -> st
             reasons.append(commander_identity_words(s, o.controller))
         elif produce.color_of is not None and not produce_options(s, o, produce, None, types):
             reasons.append("no permanent it looks at has a color")
+        elif produce.colors_of is not None and not produce_options(s, o, produce, None, types):
+            reasons.append("no card exiled with it has a color")
         elif isinstance(produce.amount, ir.CountOf) and amount_of(s, produce.amount, o) <= 0:
             reasons.append("it would add no mana now (its amount is 0)")
     if not mana_abilities(s, o):
