@@ -1074,14 +1074,18 @@ def _exile_top(ctx, e: ir.ExileTopCard, rc):
 
 
 def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
-    """A permission to play the exiled cards until end of turn (CR 601.3, 305.1, 611.2)."""
+    """A permission to play the exiled cards until end of turn, or until the end of the
+    controller's next turn (CR 601.3, 305.1, 611.2a)."""
     s = ctx.s
+    next_turn = e.duration == Duration.END_OF_YOUR_NEXT_TURN
+    until = events.end_of_next_turn_of(rc.controller) if next_turn else Duration.END_OF_TURN
     for oid in rc.exiled:
         o = s.objs.get(oid)
         if o is not None and o.zone == EXILE:
-            s.effects.append(MayPlay(oid, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
-            s.add_log(f"{s.players[rc.controller].name} may play {o.card.name} this turn",
-                      ("601.3", "305.1"), "effect")
+            s.effects.append(MayPlay(oid, until, s.new_timestamp(), rc.card.name))
+            s.add_log(f"{s.players[rc.controller].name} may play {o.card.name} "
+                      + ("until the end of their next turn" if next_turn else "this turn"),
+                      ("601.3", "305.1", "611.2a") if next_turn else ("601.3", "305.1"), "effect")
 
 
 def _create_tokens(ctx, e: ir.CreateTokens, rc):

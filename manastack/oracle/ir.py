@@ -39,6 +39,7 @@ class Duration(StrEnum):
     WHILE_SOURCE_TAPPED = "while_source_tapped"  # "for as long as ~ remains tapped" (CR 611.2b)
     ATTACHED = "attached"                        # a control effect of an Aura while it is attached (CR 613.1b)
     NEXT_TURN = "next_turn"                      # a record's "until your next turn", as "next_turn:<player>" (CR 611.2a)
+    END_OF_YOUR_NEXT_TURN = "end_of_your_next_turn"  # "until the end of your next turn": a record's, as "end_of_your_next_turn:<player>" (CR 611.2a)
 
 # --------------------------------------------------------------------------------- amounts
 
@@ -1555,7 +1556,10 @@ class ExileTopCard:
 @dataclass(frozen=True, slots=True)
 class MayPlayExiled:
     """"You may play that card this turn": the cards this ability exiled may be played from
-    exile until end of turn (a permission, CR 601.3 and 305.1)."""
+    exile until end of turn, or until the end of your next turn (``duration``; a permission,
+    CR 601.3 and 305.1)."""
+
+    duration: str = Duration.END_OF_TURN
 
 
 @dataclass(frozen=True, slots=True)
