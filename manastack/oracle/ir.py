@@ -2644,6 +2644,15 @@ class StaticNoMaximumHandSize(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticMaximumHandSize(StaticEffect):
+    """"Your maximum hand size is reduced by four." (``change`` -4), for the source's controller
+    (``affected`` "you") or each of their opponents ("opponents") (CR 402.2, 613.11)."""
+
+    kind: typing.ClassVar[str] = "maximum_hand_size"
+    change: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class StaticExtraVote(StaticEffect):
     """"While voting, you get an additional vote." (CR 701.38d)."""
 
@@ -2756,7 +2765,7 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticCostReduction,
     StaticSelfCostReduction,
     StaticAdditionalLand,
-    StaticNoMaximumHandSize,
+    StaticNoMaximumHandSize, StaticMaximumHandSize,
     StaticExtraVote,
     StaticMayExtraVote,
     StaticSkipStep,
