@@ -38,7 +38,7 @@ from .continuous import HEXPROOF_FROM, keyword_names, text_changes_begin_or_end
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import Explored
 from .triggers import collect
-from .filters import is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
+from .filters import cant_gain_life, is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
 from .mana.abilities import add_mana, can_afford
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
@@ -1864,6 +1864,11 @@ def _exchange_life(ctx, e: ir.ExchangeLifeTotals, rc):
                       "totals aren't exchanged", ("119.8", "701.12c"), "life")
         return
     life = {a: ctx.s.players[a].life, b: ctx.s.players[b].life}
+    no_gain = [p for p, other in ((a, b), (b, a)) if life[other] > life[p] and cant_gain_life(ctx.s, p) is not None]
+    if no_gain:             # the exchange doesn't happen (CR 119.7, 701.12c)
+        ctx.s.add_log(f"{rc.card.name}: {ctx.s.players[no_gain[0]].name} can't gain life, so the life "
+                      "totals aren't exchanged", ("119.7", "701.12c"), "life")
+        return
     src = source_obj(ctx, rc)
     for p, other in ((a, b), (b, a)):
         if life[other] > life[p]:

@@ -505,6 +505,10 @@ def gain_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, why
     may change (CR 614.1a, 119.10), into life lost too."""
     if amount <= 0 or _life_fixed(ctx.s, player, "gain"):
         return
+    no_gain = filters.cant_gain_life(ctx.s, player)
+    if no_gain is not None:     # CR 119.7: no gain, and no replacement of it does anything
+        ctx.s.add_log(f"{ctx.s.players[player].name} can't gain life: {no_gain} says so", ("119.7",), "life")
+        return
     changed = replacement.modify_life_gain(ctx, player, amount)
     if changed.lose:
         lose_life(ctx, player, changed.lose, source, ("119.3", "614.1a"))

@@ -2699,6 +2699,14 @@ class StaticLifeCantChange(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticCantGainLife(StaticEffect):
+    """"Players can't gain life." (``affected`` "each_player"), "Your opponents can't gain
+    life." ("opponents"): CR 119.7."""
+
+    kind: typing.ClassVar[str] = "cant_gain_life"
+
+
+@dataclass(frozen=True, slots=True)
 class StaticCastWithoutPaying(StaticEffect):
     """"You may cast spells from your hand without paying their mana costs." (CR 118.9, 601.2b):
     an alternative cost of nothing for the spells ``affected`` describes, cast from the hand of
@@ -2765,7 +2773,7 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticCostReduction,
     StaticSelfCostReduction,
     StaticAdditionalLand,
-    StaticNoMaximumHandSize, StaticMaximumHandSize,
+    StaticNoMaximumHandSize, StaticMaximumHandSize, StaticCantGainLife,
     StaticExtraVote,
     StaticMayExtraVote,
     StaticSkipStep,

@@ -489,6 +489,14 @@ class StaticRules:
         return [self._static("player_keywords", "you", keywords=keywords),
                 self._static("grant_keywords", d.filter, keywords=keywords)]
 
+    def st_players_cant_gain_life(self, c):
+        """CR 119.7: "Players can't gain life." (every player)."""
+        return [self._static("cant_gain_life", "each_player")]
+
+    def st_opponents_cant_gain_life(self, c):
+        """CR 119.7: "Your opponents can't gain life." (the source's controller's opponents)."""
+        return [self._static("cant_gain_life", "opponents")]
+
     def st_life_cant_change(self, c):
         """"Your life total can't change." (Platinum Emperion; CR 119.7, 119.8)."""
         return [self._static("life_cant_change", "you")]
