@@ -38,7 +38,7 @@ from .continuous import HEXPROOF_FROM, keyword_names, text_changes_begin_or_end
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Explored
 from .triggers import collect
-from .filters import is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
+from .filters import cant_gain_life, is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
 from .mana.abilities import add_mana, can_afford
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
@@ -1079,14 +1079,18 @@ def _exile_top(ctx, e: ir.ExileTopCard, rc):
 
 
 def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
-    """A permission to play the exiled cards until end of turn (CR 601.3, 305.1, 611.2)."""
+    """A permission to play the exiled cards until end of turn, or until the end of the
+    controller's next turn (CR 601.3, 305.1, 611.2a)."""
     s = ctx.s
+    next_turn = e.duration == Duration.END_OF_YOUR_NEXT_TURN
+    until = events.end_of_next_turn_of(rc.controller) if next_turn else Duration.END_OF_TURN
     for oid in rc.exiled:
         o = s.objs.get(oid)
         if o is not None and o.zone == EXILE:
-            s.effects.append(MayPlay(oid, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
-            s.add_log(f"{s.players[rc.controller].name} may play {o.card.name} this turn",
-                      ("601.3", "305.1"), "effect")
+            s.effects.append(MayPlay(oid, until, s.new_timestamp(), rc.card.name))
+            s.add_log(f"{s.players[rc.controller].name} may play {o.card.name} "
+                      + ("until the end of their next turn" if next_turn else "this turn"),
+                      ("601.3", "305.1", "611.2a") if next_turn else ("601.3", "305.1"), "effect")
 
 
 def _create_tokens(ctx, e: ir.CreateTokens, rc):
@@ -1888,6 +1892,11 @@ def _exchange_life(ctx, e: ir.ExchangeLifeTotals, rc):
                       "totals aren't exchanged", ("119.8", "701.12c"), "life")
         return
     life = {a: ctx.s.players[a].life, b: ctx.s.players[b].life}
+    no_gain = [p for p, other in ((a, b), (b, a)) if life[other] > life[p] and cant_gain_life(ctx.s, p) is not None]
+    if no_gain:             # the exchange doesn't happen (CR 119.7, 701.12c)
+        ctx.s.add_log(f"{rc.card.name}: {ctx.s.players[no_gain[0]].name} can't gain life, so the life "
+                      "totals aren't exchanged", ("119.7", "701.12c"), "life")
+        return
     src = source_obj(ctx, rc)
     for p, other in ((a, b), (b, a)):
         if life[other] > life[p]:

@@ -8,6 +8,7 @@ triggered abilities that saw it trigger (CR 603.2).
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 from contextlib import contextmanager
 
 from manastack.cards import CardDef
@@ -548,6 +549,10 @@ def gain_life(ctx: Ctx, player: int, amount: int, source: Obj | None = None, why
     may change (CR 614.1a, 119.10), into life lost too."""
     if amount <= 0 or _life_fixed(ctx.s, player, "gain"):
         return
+    no_gain = filters.cant_gain_life(ctx.s, player)
+    if no_gain is not None:     # CR 119.7: no gain, and no replacement of it does anything
+        ctx.s.add_log(f"{ctx.s.players[player].name} can't gain life: {no_gain} says so", ("119.7",), "life")
+        return
     changed = replacement.modify_life_gain(ctx, player, amount)
     if changed.lose:
         lose_life(ctx, player, changed.lose, source, ("119.3", "614.1a"))
@@ -782,11 +787,24 @@ def next_turn_of(player: int) -> str:
     return f"{NEXT_TURN}:{player}"
 
 
+def end_of_next_turn_of(player: int) -> str:
+    """The ``until`` of an effect that lasts until the end of ``player``'s next turn."""
+    return f"{Duration.END_OF_YOUR_NEXT_TURN}:{player}"
+
+
+def _until_end_of_turn(record: Any) -> Any:
+    """The effect record ``record``, lasting until end of turn now."""
+    return dataclasses.replace(record, until=Duration.END_OF_TURN)
+
+
 def next_turn_wears_off(ctx: Ctx, player: int) -> None:
     """CR 611.2a, 500.1: as ``player``'s turn begins, the effects that lasted "until your next
     turn" of theirs end; for a player who left the game, as that turn would have begun
-    (CR 800.4m)."""
+    (CR 800.4m). Those lasting "until the end of your next turn" now last until end of turn."""
     s = ctx.s
+    to_end = end_of_next_turn_of(player)
+    if any(e.until == to_end for e in s.effects):
+        s.effects = [_until_end_of_turn(e) if e.until == to_end else e for e in s.effects]
     until = next_turn_of(player)
     ended = [e for e in s.effects if e.until == until]
     if ended:

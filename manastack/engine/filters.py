@@ -594,6 +594,17 @@ def life_cant_change(s: State, player: int) -> str | None:
     return _player_rules(s)[1].get(player)
 
 
+def cant_gain_life(s: State, player: int) -> str | None:
+    """The name of the permanent whose static ability says ``player`` can't gain life
+    ("Players can't gain life.", "Your opponents can't gain life."; CR 119.7), or None."""
+    for src, eff in ch.static_effects(s, ir.StaticCantGainLife):
+        if eff.affected == "each_player" or src.controller != player:
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "cant_gain_life", src.card)
+            return src.card.name
+    return None
+
+
 _NO_KEYWORDS: frozenset[str] = frozenset()
 _NO_RULES: tuple[dict, dict] = ({}, {})
 

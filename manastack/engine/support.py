@@ -169,6 +169,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "self_cost_reduction",      # the card's own, for each creature in the party: engine.costs.spell_costs
                           "control",                  # an Aura's control effect, engine.control
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
+                          "maximum_hand_size",        # CR 402.2, 613.11, engine.turn.maximum_hand_size
+                          "cant_gain_life",           # CR 119.7, engine.filters.cant_gain_life
                           "extra_vote", "may_extra_vote",   # CR 701.38d, engine.mechanics.votes.votes_of
                           "skip_step",                # CR 614.10, engine.skips
                           "begin_on_battlefield",     # CR 103.6a, engine.turn._opening_hand
@@ -529,7 +531,8 @@ def _walk(node, out: list[str]) -> None:
         out.append(_PAY_X)
     elif hasattr(node, "duration") and node.duration not in DURATIONS and not (
             node.duration == ir.UNTIL_YOUR_NEXT_TURN and (t is ir.GrantKeywords and node.what == ir.Ref("you")
-                                                          or t is ir.LifeCantChange and node.who == ir.Ref("you"))):
+                                                          or t is ir.LifeCantChange and node.who == ir.Ref("you"))
+            or node.duration == Duration.END_OF_YOUR_NEXT_TURN and t is ir.MayPlayExiled):
         out.append(f"duration {node.duration!r}")     # "until your next turn": a player's, engine.events.next_turn_of
     if t is ir.LoseKeywords or isinstance(node, ir.StaticKeywordsLost):
         out += [f"losing the keyword {k.name!r}" for k in node.keywords if k.name not in _LOSABLE or k.arg is not None]

@@ -359,25 +359,34 @@ def _choose_not_to_untap(ctx: Ctx, held: set) -> set:
     return kept
 
 
-def _no_maximum_hand_size(s) -> bool:
-    """CR 402.2: a static ability of a permanent (or emblem) the active player controls says they
-    have no maximum hand size."""
-    for src, _eff in ch.static_effects(s, ir.StaticNoMaximumHandSize):
-        if src.controller == s.active:
+def maximum_hand_size(s, player: int) -> int | None:
+    """CR 402.2, 613.11: ``player``'s maximum hand size, seven as raised or lowered by the static
+    abilities of permanents (and emblems) that apply to them, never below zero; None for no
+    maximum ("You have no maximum hand size", "Players have no maximum hand size"), which no
+    change makes a number again."""
+    size = 7
+    for src, size_change in ch.static_effects(s, ir.StaticMaximumHandSize):
+        if (src.controller == player) == (size_change.affected == "you"):
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "maximum_hand_size", src.card)
+            size += size_change.change
+    for src, eff in ch.static_effects(s, ir.StaticNoMaximumHandSize):
+        if eff.affected == "each_player" or src.controller == player:
             if exercise.RECORD is not None:
                 exercise.note("STATIC_KINDS", "no_maximum_hand_size", src.card)
-            return True
-    return False
+            return None
+    return max(0, size)
 
 
 def _cleanup(ctx: Ctx) -> None:
     """CR 514.1-514.3."""
     s = ctx.s
     p = s.players[s.active]
-    if len(p.hand) > 7 and _no_maximum_hand_size(s):
+    limit = maximum_hand_size(s, s.active)
+    if limit is None and len(p.hand) > 7:
         s.add_log(f"{p.name} has no maximum hand size and keeps {len(p.hand)} cards", ("402.2", "514.1"), "step")
-    while len(p.hand) > 7 and not _no_maximum_hand_size(s):
-        answer = ctx.ask(Decision(s.active, DecisionKind.DISCARD, "Discard down to seven cards (CR 514.1)",
+    while limit is not None and len(p.hand) > limit:
+        answer = ctx.ask(Decision(s.active, DecisionKind.DISCARD, f"Discard down to {limit} cards (CR 514.1, 402.2)",
                                   tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in p.hand)))
         events.discard(ctx, s.active, s.objs[answer.args[0]])
     events.end_of_turn_wears_off(ctx)

@@ -39,6 +39,7 @@ class Duration(StrEnum):
     WHILE_SOURCE_TAPPED = "while_source_tapped"  # "for as long as ~ remains tapped" (CR 611.2b)
     ATTACHED = "attached"                        # a control effect of an Aura while it is attached (CR 613.1b)
     NEXT_TURN = "next_turn"                      # a record's "until your next turn", as "next_turn:<player>" (CR 611.2a)
+    END_OF_YOUR_NEXT_TURN = "end_of_your_next_turn"  # "until the end of your next turn": a record's, as "end_of_your_next_turn:<player>" (CR 611.2a)
 
 # --------------------------------------------------------------------------------- amounts
 
@@ -1584,7 +1585,10 @@ class ExileTopCard:
 @dataclass(frozen=True, slots=True)
 class MayPlayExiled:
     """"You may play that card this turn": the cards this ability exiled may be played from
-    exile until end of turn (a permission, CR 601.3 and 305.1)."""
+    exile until end of turn, or until the end of your next turn (``duration``; a permission,
+    CR 601.3 and 305.1)."""
+
+    duration: str = Duration.END_OF_TURN
 
 
 @dataclass(frozen=True, slots=True)
@@ -2676,6 +2680,15 @@ class StaticNoMaximumHandSize(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticMaximumHandSize(StaticEffect):
+    """"Your maximum hand size is reduced by four." (``change`` -4), for the source's controller
+    (``affected`` "you") or each of their opponents ("opponents") (CR 402.2, 613.11)."""
+
+    kind: typing.ClassVar[str] = "maximum_hand_size"
+    change: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class StaticExtraVote(StaticEffect):
     """"While voting, you get an additional vote." (CR 701.38d)."""
 
@@ -2719,6 +2732,14 @@ class StaticLifeCantChange(StaticEffect):
     """"Your life total can't change." (CR 119.7-119.8)."""
 
     kind: typing.ClassVar[str] = "life_cant_change"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantGainLife(StaticEffect):
+    """"Players can't gain life." (``affected`` "each_player"), "Your opponents can't gain
+    life." ("opponents"): CR 119.7."""
+
+    kind: typing.ClassVar[str] = "cant_gain_life"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2788,7 +2809,7 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticCostReduction,
     StaticSelfCostReduction,
     StaticAdditionalLand,
-    StaticNoMaximumHandSize,
+    StaticNoMaximumHandSize, StaticMaximumHandSize, StaticCantGainLife,
     StaticExtraVote,
     StaticMayExtraVote,
     StaticSkipStep,

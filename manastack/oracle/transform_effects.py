@@ -553,9 +553,17 @@ class EffectRules:
         _need(_is_player(who), "not a player")
         return [ir.ExileTopCard(n.value if n is not None else 1, who)]
 
+    def exile_top_n(self, c):
+        """"Exile the top three cards of your library." (CR 406.1)"""
+        return [ir.ExileTopCard(c[0].value)]
+
     def play_permission(self, c):
         """"You may play that card this turn": the card this ability exiled (CR 601.3, 305.1)."""
         return [ir.MayPlayExiled()]
+
+    def play_until_next_turn_end(self, c):
+        """"You may play cards exiled this way until the end of your next turn." (CR 611.2a)"""
+        return [ir.MayPlayExiled(ir.Duration.END_OF_YOUR_NEXT_TURN)]
 
     def extra_land_plays(self, c):
         """"You may play an additional land this turn", "... up to three additional lands this

@@ -783,6 +783,10 @@ class FollowupRules:
         (CR 601.3, 305.1), as "You may play that card this turn"."""
         return [ir.MayPlayExiled()]
 
+    def next_turn_end_may_play(self, c):
+        """"Until the end of your next turn, you may play those cards." (CR 601.3, 611.2a)"""
+        return [ir.MayPlayExiled(ir.Duration.END_OF_YOUR_NEXT_TURN)]
+
     def gains_quoted(self, c):
         """"gains "{T}: ..."", "gain trample and "Whenever this creature ..."": the quoted
         activated or triggered abilities (CR 113.10), with the keywords before them (CR 613.1f).

@@ -92,13 +92,14 @@ class ObjectRules:
         return ir.Ref("equipped")
 
     def target(self, c):
-        count, up_to = 1, False
-        if isinstance(c[0], tuple) and c[0][0] in ("count", "up_to"):
-            count, up_to = c[0][1], c[0][0] == "up_to"
+        count, up_to, at_least = 1, False, 0
+        if isinstance(c[0], tuple) and c[0][0] in ("count", "up_to", "one_or_more"):
+            count, up_to = c[0][1], c[0][0] != "count"
+            at_least = 1 if c[0][0] == "one_or_more" else 0
             c = c[1:]
         kind, f = c[0]
         _need(isinstance(count, int), "X targets")
-        return _T(ir.TargetSpec(kind, f, count, up_to))
+        return _T(ir.TargetSpec(kind, f, count, up_to, at_least))
 
     def count(self, c):
         return "count", _number(c[0])
@@ -108,6 +109,10 @@ class ObjectRules:
 
     def count_any_number(self, c):
         return "up_to", ir.ANY_NUMBER
+
+    def count_one_or_more(self, c):
+        """"one or more target creatures": any number of targets, the fewest one (CR 601.2c)."""
+        return "one_or_more", ir.ANY_NUMBER
 
     def t_any(self, c):
         return _T(ir.TargetSpec("any"))

@@ -489,6 +489,14 @@ class StaticRules:
         return [self._static("player_keywords", "you", keywords=keywords),
                 self._static("grant_keywords", d.filter, keywords=keywords)]
 
+    def st_players_cant_gain_life(self, c):
+        """CR 119.7: "Players can't gain life." (every player)."""
+        return [self._static("cant_gain_life", "each_player")]
+
+    def st_opponents_cant_gain_life(self, c):
+        """CR 119.7: "Your opponents can't gain life." (the source's controller's opponents)."""
+        return [self._static("cant_gain_life", "opponents")]
+
     def st_life_cant_change(self, c):
         """"Your life total can't change." (Platinum Emperion; CR 119.7, 119.8)."""
         return [self._static("life_cant_change", "you")]
@@ -727,6 +735,22 @@ class StaticRules:
     def st_no_max_hand_size(self, c):
         """CR 402.2, 514.1: "You have no maximum hand size." (the controller of the source)."""
         return [self._static("no_maximum_hand_size", "you")]
+
+    def st_players_no_max_hand_size(self, c):
+        """CR 402.2: "Players have no maximum hand size." (every player)."""
+        return [self._static("no_maximum_hand_size", "each_player")]
+
+    def hs_you(self, c):
+        return "you"
+
+    def hs_opponents(self, c):
+        return "opponents"
+
+    def st_hand_size_change(self, c):
+        """CR 402.2, 613.11: "Your maximum hand size is reduced by four." """
+        n = _number(str(c[2]))
+        _need(isinstance(n, int), "maximum hand size")
+        return [self._static("maximum_hand_size", c[0], change=n if str(c[1]).lower() == "increased" else -n)]
 
     def st_extra_vote(self, c):
         """CR 701.38d: "While voting, you get an additional vote." (the controller of the source)."""
