@@ -19,9 +19,9 @@ widening), the rollout agent's answer first, so that with a small budget an answ
 is judged by a sensible continuation, not a random one. The answer is the one with the best
 mean score (among those searched enough), the prior's unless another beats it by a margin.
 
-With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts`` spec,
-reading a sampled world, CR 400.2) the root's untried answers are expanded in the prior's
-order, its first answer is kept unless another scores better by ``MCTSConfig.margin``, and
+With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts``
+spec, which looks ahead in a sampled world, CR 400.2) the root's untried answers are expanded
+in the prior's order, its first answer is kept unless another scores better by ``MCTSConfig.margin``, and
 an answer the prior knows to be on a line that wins this turn is taken without search; so is
 a priority answer the prior didn't weigh (a land played first, CR 305.1). With
 ``MCTSConfig.top``, only the prior's ``top`` best answers are searched when it scored several.
@@ -201,14 +201,11 @@ class MCTSAgent:
     def _prior_order(self, game: Game, decision: Decision, options) -> tuple[list[Action], bool, int]:
         """The root's answers in the prior agent's order, best first (empty without a prior),
         whether the first is on a line the prior knows wins this turn, and how many of them
-        the prior scored. The prior reads a sampled world, not the real game: its lookahead
-        plays the opponents' hands and the libraries, which the player can't see (CR 400.2)."""
+        the prior scored. The prior (the tactician) looks ahead in a world it samples itself,
+        not in the real game (CR 400.2)."""
         if self.prior is None:
             return [], False, 0
-        world = determinize(game, decision.player, self.rng.next64())
-        if world is None or world.pending is None:
-            return list(options), False, 0
-        scored = self.prior.ranked(world, world.pending)
+        scored = self.prior.ranked(game, decision)
         ranked = [sc.action for sc in scored if sc.action in options]
         order = ranked + [a for a in options if a not in ranked]
         return order, bool(order) and scored[0].action == order[0] and scored[0].score >= WIN, len(ranked)
