@@ -21,12 +21,12 @@ mean score (among those searched enough), the prior's unless another beats it by
 
 With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts``
 spec, which looks ahead in a sampled world, CR 400.2) the root's untried answers are expanded
-in the prior's order, its first answer is kept unless another scores better by ``MCTSConfig.margin``, and
-an answer the prior knows to be on a line that wins this turn is taken without search; so is
-a priority answer the prior didn't weigh (a land played first, CR 305.1). With
-``MCTSConfig.top``, only the prior's ``top`` best answers are searched when it scored several.
-``score`` scores a position where a rollout stops (the ``mcts`` spec: :func:`by_position`, the
-tactician's reading of the board).
+in the prior's order, its first answer is kept unless another scores better by
+``MCTSConfig.margin``, and an answer the prior knows to be on a line that wins this turn is
+taken without search; so is a priority answer the prior didn't weigh (a land played first,
+CR 305.1). With ``MCTSConfig.top``, only the prior's ``top`` best answers are searched when
+it scored several. ``score`` scores a position where a rollout stops (the ``mcts`` spec:
+:func:`by_position`, the tactician's reading of the board).
 
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
@@ -42,6 +42,7 @@ from manastack.choices import candidates
 from manastack.determinize import determinize
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action, Decision, DecisionKind
+from manastack.engine.state import State
 from manastack.game import Game
 from manastack.rng import Rng
 from manastack.tactician import MAIN_STEPS, PASS, WIN
@@ -141,7 +142,7 @@ class MCTSAgent:
         # the subtree below the last answer searched, with the game it leads to (its state and
         # the answers of the operation under way) and the player who answered: the next
         # decision's tree when it follows at once (see _kept_tree)
-        self._kept: tuple[object, list[Action], int, _Node] | None = None
+        self._kept: tuple[State, list[Action], int, _Node] | None = None
 
     def choose(self, game: Game, decision: Decision) -> Action:
         if decision.kind is DecisionKind.PRIORITY and _idle(game.peek(), decision.player):
