@@ -19,14 +19,14 @@ widening), the rollout agent's answer first, so that with a small budget an answ
 is judged by a sensible continuation, not a random one. The answer is the one with the best
 mean score (among those searched enough), the prior's unless another beats it by a margin.
 
-With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts`` spec,
-reading a sampled world, CR 400.2) the root's untried answers are expanded in the prior's
-order, its first answer is kept unless another scores better by ``MCTSConfig.margin``, and
-an answer the prior knows to be on a line that wins this turn is taken without search; so is
-a priority answer the prior didn't weigh (a land played first, CR 305.1). With
-``MCTSConfig.top``, only the prior's ``top`` best answers are searched when it scored several.
-``score`` scores a position where a rollout stops (the ``mcts`` spec: :func:`by_position`, the
-tactician's reading of the board).
+With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts``
+spec, which looks ahead in a sampled world, CR 400.2) the root's untried answers are expanded
+in the prior's order, its first answer is kept unless another scores better by
+``MCTSConfig.margin``, and an answer the prior knows to be on a line that wins this turn is
+taken without search; so is a priority answer the prior didn't weigh (a land played first,
+CR 305.1). With ``MCTSConfig.top``, only the prior's ``top`` best answers are searched when
+it scored several. ``score`` scores a position where a rollout stops (the ``mcts`` spec:
+:func:`by_position`, the tactician's reading of the board).
 
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
@@ -42,6 +42,7 @@ from manastack.choices import candidates
 from manastack.determinize import determinize
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action, Decision, DecisionKind
+from manastack.engine.state import State
 from manastack.game import Game
 from manastack.rng import Rng
 from manastack.tactician import MAIN_STEPS, PASS, WIN
@@ -65,7 +66,9 @@ class MCTSConfig:
     root a node with ``v`` visits has at most ``1 + int(widening * sqrt(v))`` children, the
     rollout agent's answer first (progressive widening). ``margin``: with a prior, another
     answer is taken instead of the prior's first only when its mean score is higher by this
-    much (scores are in [0, 1])."""
+    much (scores are in [0, 1]). ``combat_iterations``: the iterations of a search for
+    attackers or blockers, whose rollouts play longer and where the prior answers by rule
+    alone (0: ``iterations``)."""
 
     iterations: int = 50
     seconds: float | None = None
@@ -77,6 +80,7 @@ class MCTSConfig:
     combat_horizon: int = 2
     widening: float = 0.5
     margin: float = 0.02
+    combat_iterations: int = 0
 
 
 @dataclass(slots=True)
@@ -134,6 +138,11 @@ class MCTSAgent:
         self.searches = 0          # decisions that needed a search
         self.iterations = 0        # iterations run, over all searches
         self.skipped_worlds = 0    # sampled worlds in which the answers so far didn't replay
+        self.reused = 0            # searches that began from the tree of the decision before
+        # the subtree below the last answer searched, with the game it leads to (its state and
+        # the answers of the operation under way) and the player who answered: the next
+        # decision's tree when it follows at once (see _kept_tree)
+        self._kept: tuple[State, list[Action], int, _Node] | None = None
 
     def choose(self, game: Game, decision: Decision) -> Action:
         if decision.kind is DecisionKind.PRIORITY and _idle(game.peek(), decision.player):
@@ -152,16 +161,17 @@ class MCTSAgent:
         if self.config.top and scored > 1:
             options = tuple(order[:min(self.config.top, scored)])
         self.searches += 1
-        root = _Node()
+        root = self._kept_tree(game, decision)
         cfg = self.config
         combat = decision.kind in (DecisionKind.ATTACKERS, DecisionKind.BLOCKERS)
         horizon = max(cfg.horizon, cfg.combat_horizon) if combat else cfg.horizon
+        iterations = cfg.combat_iterations if combat and cfg.combat_iterations else cfg.iterations
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
         # CR 400.2: the unknowns are sampled, at most ``cfg.worlds`` times a decision; the
         # answers at the root are tried in turn in the same world (common random numbers), so
         # their first comparisons differ by the answer, not by the luck of the sample
         worlds: list[Game | None] = []
-        for i in range(cfg.iterations):
+        for i in range(iterations):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             w = (i // len(options)) % cfg.worlds
@@ -177,7 +187,24 @@ class MCTSAgent:
         tried = [a for a in options if a in root.children]
         if not tried:
             return order[0] if order else options[0]
-        return self._best(root, tried, order)
+        best = self._best(root, tried, order)
+        self._kept = (game._base, game._answers + [best], decision.player, root.children[best])
+        return best
+
+    def _kept_tree(self, game: Game, decision: Decision) -> _Node:
+        """The root of a search: the subtree below this player's last searched answer when the
+        game has gone no further than that answer (the next step of the same declaration of
+        attackers or blockers, the next choice of the same spell, CR 601.2, 508.1, 509.1), else
+        a new one. Nothing was revealed in between, so the iterations below that answer were
+        spent in worlds this player still can't tell from the real one (CR 400.2), and count.
+        The game's own state object and answers in progress (the Game's private fields, read,
+        never changed) tell that nothing else happened."""
+        kept, self._kept = self._kept, None
+        if kept is not None and kept[0] is game._base and kept[1] == game._answers \
+                and kept[2] == decision.player:
+            self.reused += 1
+            return kept[3]
+        return _Node()
 
     def _best(self, root: _Node, tried: list[Action], order: list[Action]) -> Action:
         """The answer with the best mean score among those searched at least half as often as
@@ -201,14 +228,11 @@ class MCTSAgent:
     def _prior_order(self, game: Game, decision: Decision, options) -> tuple[list[Action], bool, int]:
         """The root's answers in the prior agent's order, best first (empty without a prior),
         whether the first is on a line the prior knows wins this turn, and how many of them
-        the prior scored. The prior reads a sampled world, not the real game: its lookahead
-        plays the opponents' hands and the libraries, which the player can't see (CR 400.2)."""
+        the prior scored. The prior (the tactician) looks ahead in a world it samples itself,
+        not in the real game (CR 400.2)."""
         if self.prior is None:
             return [], False, 0
-        world = determinize(game, decision.player, self.rng.next64())
-        if world is None or world.pending is None:
-            return list(options), False, 0
-        scored = self.prior.ranked(world, world.pending)
+        scored = self.prior.ranked(game, decision)
         ranked = [sc.action for sc in scored if sc.action in options]
         order = ranked + [a for a in options if a not in ranked]
         return order, bool(order) and scored[0].action == order[0] and scored[0].score >= WIN, len(ranked)

@@ -25,12 +25,17 @@ the layers, CR 613) and the compiled abilities, never a card's name:
 - **The London mulligan** (CR 103.5): keeps two to five lands in seven cards, and bottoms the
   cards it needs least.
 
-The agent is deterministic: it draws no random numbers, and the same game gets the same answers.
+**Hidden information** (CR 400.2): the lookahead and the search for a win play on a sampled
+world (:func:`manastack.determinize.determinize`), never on the real game: the opponents' hands
+and the libraries are dealt again at random among the cards the player can't see, so what it
+plays can't depend on an opponent's hand or on the order of a library. The worlds are drawn from
+the agent's own generator, seeded by ``seed``: the same game and seed get the same answers.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from manastack.determinize import determinize
 from manastack.engine import attack_targets, combat
 from manastack.engine.mechanics import loyalty
 from manastack.engine import characteristics as ch
@@ -38,6 +43,7 @@ from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKin
 from manastack.engine.state import Obj, State
 from manastack.game import Game
 from manastack.oracle import ir
+from manastack.rng import Rng
 from manastack.engine.zones import BATTLEFIELD
 
 SETTLE_ACTIONS = 150           # a lookahead plays at most this many answers
@@ -243,7 +249,8 @@ class TacticianAgent:
     this turn (0: no search)."""
 
     def __init__(self, seed: int = 0, search: int = 400, lookahead: bool = True) -> None:
-        self.seed = seed                      # kept for the agent interface: nothing is random
+        self.seed = seed
+        self.rng = Rng(seed)                  # draws the sampled worlds of the lookahead (CR 400.2)
         self.search = search
         self.lookahead = lookahead            # False: rules only (playouts of the search player)
         self.plan: list[Action] = []          # the rest of a winning line found by the search
@@ -272,8 +279,17 @@ class TacticianAgent:
         if kind == DecisionKind.PRIORITY:
             return self._priority(game, decision)
         if kind in COMPARED and len(options) <= LOOKAHEAD_OPTIONS and self.lookahead:
-            return self._compare(game, decision, options)
+            world = self._world(game, decision.player)
+            if world is not None:
+                return self._compare(world, decision, options)
         return [Scored(self.quick(game, decision), 0.0, "rule")]
+
+    def _world(self, game: Game, me: int) -> Game | None:
+        """A world consistent with what ``me`` can see (CR 400.2), where the lookahead and the
+        search for a win play: the real game holds the opponents' hands and the order of the
+        libraries. None when the answers given so far don't replay in the sampled world (they
+        name a card just drawn); the answer is then taken by rule."""
+        return determinize(game, me, self.rng.next64())
 
     # -------------------------------------------------------------- priority
 
@@ -288,10 +304,11 @@ class TacticianAgent:
         if lands:                                            # CR 305.1: the land first
             best = max(lands, key=lambda a: self._land_need(s, me, a.args[0]))
             return [Scored(best, 1.0, "a land before spells")]
-        if not self.lookahead:             # the quick policy, as in the lookahead's playouts
+        world = self._world(game, me) if self.lookahead else None
+        if world is None:                  # the quick policy, as in the lookahead's playouts
             return [Scored(self.quick(game, decision), 0.0, "rule")]
         if s.active == me and not s.stack and self.search:
-            line = self._find_win(game, me)
+            line = self._find_win(world, me)
             if line:
                 self.plan = line[1:]
                 return [Scored(line[0], WIN, f"wins this turn in {len(line)} answers")]
@@ -300,7 +317,7 @@ class TacticianAgent:
             first = a.args[0] if a.args else None
             name = s.objs[first].card.name if isinstance(first, int) and first in s.objs else first
             distinct.setdefault((a.kind, name, a.args[1:]), a)
-        return self._compare(game, decision, [passing, *list(distinct.values())[:LOOKAHEAD_OPTIONS - 1]])
+        return self._compare(world, decision, [passing, *list(distinct.values())[:LOOKAHEAD_OPTIONS - 1]])
 
     @staticmethod
     def _by_rule(s: State, me: int, acts: list[Action], passing: Action) -> Action:
@@ -340,7 +357,8 @@ class TacticianAgent:
     # -------------------------------------------------------------- lookahead
 
     def _compare(self, game: Game, decision: Decision, options) -> list[Scored]:
-        """Each answer played out on a copy to the end of the turn, best first."""
+        """Each answer played out on a copy of ``game`` (a sampled world, :meth:`_world`) to
+        the end of the turn, best first."""
         me = decision.player
         scored = []
         for i, a in enumerate(options):

@@ -176,22 +176,42 @@ def test_rollouts_are_scored_by_the_tacticians_reading_of_the_board():
 
 def test_the_prior_reads_a_sampled_world_not_the_opponents_real_hand(monkeypatch):
     """CR 400.2: the tactician's lookahead, taken as the search's prior, plays the opponent's
-    hand; it is given a world with that hand dealt again, never the real game."""
+    hand; it plays in a world with that hand dealt again, never in the real game."""
     game = _tactician_priority(lambda ranked: len(ranked) >= 2)
     me = game.pending.player
     real = sorted(_names(game.state, game.state.players[1 - me].hand))
     seen = []
-    ranked = TacticianAgent.ranked
+    compare = TacticianAgent._compare
 
-    def spy(self, g, d):
-        seen.append((g is game, sorted(_names(g.state, g.state.players[1 - me].hand))))
-        return ranked(self, g, d)
+    def spy(self, g, d, options):
+        seen.append((g._base is game._base, sorted(_names(g.state, g.state.players[1 - me].hand))))
+        return compare(self, g, d, options)
 
-    monkeypatch.setattr(TacticianAgent, "ranked", spy)
+    monkeypatch.setattr(TacticianAgent, "_compare", spy)
     for seed in range(4):
         parse_agent("mcts:iterations=4", seed).choose(game.copy(), game.pending)
     assert seen and not any(real_game for real_game, _ in seen)
     assert any(hand != real for _, hand in seen)
+
+
+def test_the_next_step_of_a_declaration_searches_on_from_the_tree_below_the_last_answer():
+    """CR 508.1: attackers are declared one by one; the iterations spent below the attacker
+    just chosen count for the next one (nothing was revealed in between, CR 400.2)."""
+    game = _first(_midgame(actions=40), lambda g: g.pending.kind == "attackers"
+                  and len(candidates(g.pending)) > 2)
+    agent = parse_agent("mcts:iterations=8,combat_iterations=12", 1)
+    action = agent.choose(game, game.pending)
+    assert agent.iterations == 12 and agent.reused == 0
+    kept = agent._kept[3]
+    before = sum(n.visits for n in kept.children.values())
+    assert action.kind == "attack" and kept.visits > 0
+    game.push(action)
+    assert game.pending.kind == "attackers" and len(candidates(game.pending)) > 1
+    agent.choose(game, game.pending)
+    assert agent.reused == 1 and agent.iterations == 24
+    assert sum(n.visits for n in kept.children.values()) == before + 12
+    agent.choose(game, game.pending)     # the game is not where the last answer led: a new tree
+    assert agent.reused == 1
 
 
 def test_a_search_of_attackers_plays_on_through_the_crack_back(monkeypatch):

@@ -325,3 +325,29 @@ def test_a_declaration_begun_elsewhere_is_completed_with_the_plan(db):
         declared.append(a.args[0])
         begun.push(a)
     assert sorted(declared) == sorted(plan)
+
+
+# ------------------------------------------------------------------ hidden information (CR 400.2)
+
+
+def library_top(db, top: str) -> Game:
+    """Alice's first main phase: Opt in hand, an Island and a Mountain, Bob at 3 with nothing;
+    her library holds one Lightning Bolt among Islands, ``top`` on top."""
+    rest = ["Island"] * 19
+    library = [top, *rest] if top == "Lightning Bolt" else [top, *rest[1:], "Lightning Bolt"]
+    text = ("name: t\nturn: 5\nstep: main1\nactive: Alice\nplayers:\n"
+            "  - name: Alice\n    battlefield: [Island, Mountain]\n    hand: [Opt]\n"
+            f"    library: [{', '.join(library)}]\n"
+            "  - name: Bob\n    life: 3\n    hand: [Forest, Forest]\n    library: [Forest, Forest, Forest]\n")
+    return Game.from_state(Scenario.from_text(text, cards=db).state, db, history=False)
+
+
+def test_the_lookahead_does_not_read_the_order_of_the_library(db):
+    # CR 400.2, 401.2: Alice can't know that Lightning Bolt is on top. Reading the real game,
+    # the search for a win cast Opt, drew the Bolt and found 3 damage to Bob "a line that wins
+    # this turn"; in a world sampled from what she knows the Bolt is one card in twenty
+    for top in ("Lightning Bolt", "Island"):
+        g = library_top(db, top)
+        ranked = TacticianAgent(seed=1).ranked(g, g.pending)
+        assert ranked[0].score < 1e6, (top, ranked[0])
+        assert "wins this turn" not in ranked[0].note
