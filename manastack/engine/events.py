@@ -113,10 +113,14 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         ev.controller = o.controller if controller is None else controller
         if "Saga" in o.card.subtypes:          # CR 714.3a: a Saga enters with a lore counter
             ev.counters["lore"] = ev.counters.get("lore", 0) + 1
-        with _before_the_others(ctx):
+        whole = _before_the_others(ctx) if ctx.entered else None
+        try:
             replacement.apply_entering(ctx, o, ev)
             if from_zone != STACK:          # an Aura not cast: its controller chooses (CR 303.4f)
                 ev.attach = aura_placement.enchant_choice(ctx, o, ev.controller, attach)
+        finally:
+            if whole is not None:
+                _with_the_others(ctx, whole)
         if from_zone != STACK and ev.attach == aura_placement.NOTHING:
             return None               # it stays where it is (CR 303.4g)
         if ev.pay_life:     # "As ~ enters, you may pay 2 life" (CR 614.12a, 119.4)
@@ -251,27 +255,31 @@ def _entered(ctx: Ctx, ev: ZoneChange) -> None:
             collect(ctx, CountersPut(new.id, kind, n))
 
 
-@contextmanager
-def _before_the_others(ctx: Ctx):
+def _before_the_others(ctx: Ctx) -> tuple[int, ...] | None:
     """CR 614.12, 101.4: while one event puts several permanents onto the battlefield, the
     replacement effects and choices of each one as it enters ("enters tapped", "as a copy of
     a creature", an Aura's object) are those of the battlefield as it was before the event:
-    the others entering with it aren't there yet, so they take no part."""
+    the others entering with it aren't there yet, so they take no part. Leaves those that have
+    entered out of the battlefield until :func:`_with_the_others`; returns the whole of it
+    (None: nothing has entered yet)."""
     s = ctx.s
     hidden = frozenset(ev.obj for ev in ctx.entered or () if ev.obj in s.objs)
     if not hidden:
-        yield
-        return
+        return None
     whole = s.battlefield
     s.battlefield = tuple(i for i in whole if i not in hidden)
     s.version += 1
-    try:
-        yield
-    finally:
-        now = frozenset(s.battlefield)
-        s.battlefield = tuple(i for i in whole if i in hidden or i in now) \
-            + tuple(i for i in s.battlefield if i not in whole)
-        s.version += 1
+    return whole
+
+
+def _with_the_others(ctx: Ctx, whole: tuple[int, ...]) -> None:
+    """The battlefield again with those :func:`_before_the_others` left out, in its order."""
+    s = ctx.s
+    now = frozenset(s.battlefield)
+    hidden = frozenset(ev.obj for ev in ctx.entered or () if ev.obj in s.objs)
+    s.battlefield = tuple(i for i in whole if i in hidden or i in now) \
+        + tuple(i for i in s.battlefield if i not in whole)
+    s.version += 1
 
 
 def _split_merged(s, o: Obj, to: str, bottom: bool) -> tuple[Obj | None, tuple[int, ...]]:
