@@ -847,6 +847,16 @@ class EffectRules:
         kind = next(x for x in c if isinstance(x, tuple) and x and x[0] == "animate_kind")[1]
         return [ir.BecomeCreature(what, power, toughness, duration=UNTIL_EOT if "eot" in c else _OPEN, **kind)]
 
+    def animate_base_pt(self, c):
+        """"[~] becomes a green Elk creature with base power and toughness 3/3": as "becomes a
+        3/3 green Elk creature" (:meth:`animate`); without a subject, the object named before."""
+        what = next((x for x in c if not isinstance(x, (Token, str, tuple))), PREV)
+        _need(what is PREV or _permanent(what), "becomes")
+        pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
+        power, toughness = (int(v) for v in str(pt).split("/"))
+        kind = next(x for x in c if isinstance(x, tuple) and x and x[0] == "animate_kind")[1]
+        return [ir.BecomeCreature(what, power, toughness, duration=UNTIL_EOT if "eot" in c else _OPEN, **kind)]
+
     def animate_kind(self, c):
         colors = _of(c, _Colors)
         subtypes = tuple(_subtype(str(x))[0] for x in c if isinstance(x, Token) and x.type == "SUBTYPE")
