@@ -178,3 +178,43 @@ def test_a_stripped_permanent_survives_a_save(db):
     s = again.current_state()
     coral = next(o for o in s.permanents() if o.card.name == "Coral Merfolk")
     assert ch.power_toughness(s, coral) == (2, 1)
+
+
+def test_tezzeret_agent_of_bolas_makes_an_artifact_creature_5_5(db):
+    """"becomes an artifact creature with base power and toughness 5/5": it stays an artifact
+    (CR 205.1b), for good."""
+    g = board(db, """  - name: Alice
+    battlefield: [{card: "Tezzeret, Agent of Bolas", counters: {loyalty: 3}}, Sol Ring]
+  - name: Bob
+""")
+    cast_and_pay(g, "activate Tezzeret, Agent of Bolas: −1", "Sol Ring")
+    resolve(g)
+    s = g.current_state()
+    ring = perm(g, "Sol Ring")
+    assert ch.card_types(s, ring) == ("Artifact", "Creature") and ch.power_toughness(s, ring) == (5, 5)
+    assert layers.card_now(s, ring).abilities != ()          # it keeps its mana ability
+
+
+def test_vedalken_humiliator_strips_the_opponents_creatures_this_turn(db):
+    """Metalcraft: as it attacks with three artifacts, the creatures Bob controls lose all
+    abilities and are 1/1 until end of turn, both parts for the turn."""
+    g = board(db, """  - name: Alice
+    battlefield: [Vedalken Humiliator, Sol Ring, Sol Ring, Mind Stone]
+  - name: Bob
+    battlefield: [Serra Angel]
+""", turn=3)
+    while g.pending.kind != "attackers":
+        g.push(Action("pass"))
+    g.push(next(a for a in g.legal_actions() if "Vedalken Humiliator" in a.label))
+    while not g.current_state().stack:
+        g.push(next(a for a in g.legal_actions() if a.kind in ("confirm", "done", "pass")))
+    resolve(g)
+    s = g.current_state()
+    angel = perm(g, "Serra Angel")
+    assert ch.power_toughness(s, angel) == (1, 1) and not ch.has(s, angel, "flying")
+    assert ch.power_toughness(s, perm(g, "Vedalken Humiliator")) == (3, 4)     # its own creature
+    while g.current_state().turn == 3:
+        g.push(next(a for a in g.legal_actions() if a.kind in ("pass", "done", "confirm")))
+    s = g.current_state()
+    angel = perm(g, "Serra Angel")
+    assert ch.power_toughness(s, angel) == (4, 4) and ch.has(s, angel, "flying")

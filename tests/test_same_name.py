@@ -86,3 +86,20 @@ def test_bile_blight_shrinks_the_others_of_the_name(db):
     assert [ch.power_toughness(s, o) for o in wurms] == [(3, 1), (3, 1)]
     angel = next(o for o in s.permanents() if o.card.name == "Serra Angel")
     assert ch.power_toughness(s, angel) == (4, 4)
+
+
+def test_sever_the_bloodline_and_echoing_courage(db):
+    """Sever the Bloodline exiles every creature of the name; Echoing Courage pumps each."""
+    g = board(db, """  - name: Alice
+    hand: [Sever the Bloodline, Echoing Courage]
+    battlefield: [Swamp, Swamp, Swamp, Swamp, Swamp, Forest, Forest, Grizzly Bears, Grizzly Bears]
+  - name: Bob
+    battlefield: [Craw Wurm, Craw Wurm]
+""")
+    cast_and_pay(g, "cast Sever the Bloodline", "Craw Wurm")
+    resolve(g)
+    assert names(g, 1, "exile") == ["Craw Wurm", "Craw Wurm"]
+    cast_and_pay(g, "cast Echoing Courage", "Grizzly Bears")
+    resolve(g)
+    s = g.current_state()
+    assert [ch.power_toughness(s, o) for o in s.permanents() if o.card.name == "Grizzly Bears"] == [(4, 4), (4, 4)]
