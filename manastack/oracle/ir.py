@@ -386,8 +386,9 @@ class Ref:
     "all" (every object matching ``filter``), "created" (the tokens this ability created
     earlier in its resolution, CR 111.1: "Create a token. Exile it ...", or the permanents it
     put onto the battlefield from a hand: "Sacrifice that creature ..."), "chosen" (one
-    permanent you control matching ``filter``, chosen as the effect happens: "return a land
-    you control to its owner's hand", CR 608.2d)."""
+    permanent you control matching ``filter``, or one card of your graveyard, chosen as the
+    effect happens: "return a land you control to its owner's hand", "return a creature card
+    from your graveyard to your hand", CR 608.2d)."""
 
     name: str
     filter: Filter | None = None

@@ -582,6 +582,11 @@ class EffectRules:
             # "return it (that creature) to your hand": a card you put onto the battlefield or
             # returned; a card goes to its owner's hand whatever the text says (CR 400.3)
             return [ir.ReturnToHand(what)]
+        if owner == "your" and isinstance(what, ir.Ref) and what.name == "chosen":
+            # "[you may] return a creature card from your graveyard to your hand" (Corpse Churn):
+            # not targeted, one card chosen as the effect happens (CR 608.2d)
+            _need(what.filter is not None and what.filter.zone == "graveyard", "return to your hand")
+            return [ir.ReturnToHand(what)]
         if owner == "your":
             _need(from_graveyard and what.spec.filter.controller == "you", "return to your hand")
         else:
