@@ -380,6 +380,10 @@ def printed(value: str | None) -> int:
     if value is None:
         return 0
     try:
+        return int(value)
+    except ValueError:
+        pass
+    try:
         return sum(int(term) for term in value.replace("-", "+-").split("+") if term.strip() not in ("", "*", "-*"))
     except ValueError:
         return 0
