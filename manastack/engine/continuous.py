@@ -50,7 +50,7 @@ from manastack.oracle.text_change import WordChange, WordKind, change_text, chan
 from . import exercise
 from .abilities import eminent
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, ControlChange, GrantAbility,
-                             GrantKeywords, LoseKeywords, ModifyPT, Paired, SetColors, SetLandType, SetPT, SwitchPT,
+                             GrantKeywords, LoseAllAbilities, LoseKeywords, ModifyPT, Paired, SetColors, SetLandType, SetPT, SwitchPT,
                              TextChange)
 from .state import Obj, State
 from .upcalls import condition_holds, matches
@@ -77,11 +77,11 @@ RECORD_LAYERS: dict[type, int] = {
     TextChange: L3,
     BecomeCreature: L4, SetLandType: L4, AddSubtypes: L4, AllCreatureTypes: L4,
     SetColors: L5,
-    GrantKeywords: L6, LoseKeywords: L6, GrantAbility: L6,
+    GrantKeywords: L6, LoseKeywords: L6, LoseAllAbilities: L6, GrantAbility: L6,
     SetPT: L7B, ModifyPT: L7C, SwitchPT: L7D,
 }
 LayeredRecord = (ControlChange | TextChange | BecomeCreature | SetLandType | AddSubtypes | AllCreatureTypes | SetColors
-                 | GrantKeywords | LoseKeywords | GrantAbility | SetPT | ModifyPT | SwitchPT)
+                 | GrantKeywords | LoseKeywords | LoseAllAbilities | GrantAbility | SetPT | ModifyPT | SwitchPT)
 
 # The static effects that change what a permanent's definition is (its types or abilities).
 CHANGING_TYPES: frozenset[type[ir.StaticEffect]] = frozenset({
@@ -376,12 +376,16 @@ def printed_changeling(card: CardDef) -> bool:
 
 
 def printed(value: str | None) -> int:
-    """A printed power or toughness; "*" without a characteristic-defining ability the engine
-    knows is 0."""
+    """A printed power or toughness; "*" is 0 where no characteristic-defining ability sets it
+    (CR 208.2a: one lost, or none the engine knows), so "1+*" is 1 (Tarmogoyf's toughness)."""
     if value is None:
         return 0
     try:
         return int(value)
+    except ValueError:
+        pass
+    try:
+        return sum(int(term) for term in value.replace("-", "+-").split("+") if term.strip() not in ("", "*", "-*"))
     except ValueError:
         return 0
 
@@ -434,6 +438,8 @@ def _may_depend(effects) -> bool:
     if layer in (L2, L4):
         return True
     for e in effects:
+        if isinstance(e, FromRecord) and isinstance(e.record, LoseAllAbilities):
+            return True         # the static abilities of the permanent it strips exist no more
         if isinstance(e, FromStatic):
             eff = e.static
             if eff.condition is not None or layer == L6 and isinstance(eff, ir.StaticLoseAllAbilities):
@@ -651,6 +657,8 @@ def _apply_record(e: LayeredRecord, w, targets) -> None:
                 c.protections += tuple((q, None, Keeps.NONE) for q in e.protection)
             case LoseKeywords():
                 _lose(c, set(e.keywords))
+            case LoseAllAbilities():
+                c.own_text, c.grants, c.keywords, c.protections = False, (), frozenset(), ()
             case GrantAbility():
                 c.grants = c.grants + e.abilities
             case SetPT():

@@ -121,6 +121,18 @@ class LoseKeywords:
 
 
 @dataclass(frozen=True, slots=True)
+class LoseAllAbilities:
+    """Every ability lost (layer 6, CR 613.1f): those of its rules text, and the keywords and
+    abilities gained with an earlier timestamp; those gained later it keeps (CR 613.7)."""
+
+    kind: ClassVar[str] = "lose_all_abilities"
+    affected: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class GrantAbility:
     """Quoted activated or triggered abilities gained (layer 6, CR 613.1f, 113.10), by their
     text: lines of the permanent's definition while the record lasts (``layers.card_now``)."""
@@ -571,7 +583,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | ChoosesVotes | GrantAbility | LoseKeywords | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | ChoosesVotes | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule | Paired)
 """Any of the records above: what ``State.effects`` holds."""

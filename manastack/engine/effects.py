@@ -43,7 +43,7 @@ from .mana.abilities import add_mana, can_afford
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
+                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT, TextChange)
 from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -526,9 +526,27 @@ def _put_in_library(ctx, e: ir.PutInLibrary, rc):
         found = ordered + [o for o in found if o not in ordered]
     with events.together(ctx):
         for o in found:
-            events.move(ctx, o, LIBRARY, bottom=e.bottom, quiet=True)
-            s.add_log(f"{o.card.name} is put {'at the bottom' if e.bottom else 'on top'} of its owner's "
-                      f"library ({rc.card.name})", ("401.4", "400.3"), "zone")
+            new = events.move(ctx, o, LIBRARY, bottom=e.bottom, quiet=True)
+            if e.from_top > 1 and new is not None:
+                _under_the_top(ctx, new, e.from_top - 1, rc)
+            else:
+                s.add_log(f"{o.card.name} is put {'at the bottom' if e.bottom else 'on top'} of its owner's "
+                          f"library ({rc.card.name})", ("401.4", "400.3"), "zone")
+
+
+def _under_the_top(ctx, o: Obj, under: int, rc) -> None:
+    """CR 401.4: "third from the top" puts a card just under the top ``under`` cards of its
+    owner's library, at the bottom where there are fewer (the rulings of Oust and the
+    God-Eternals)."""
+    s = ctx.s
+    library = s.players[o.owner].library          # its top is the end of the list
+    library.remove(o.id)
+    library.insert(max(0, len(library) - under), o.id)
+    s.add_log(f"{o.card.name} is put into its owner's library {_NTH[under + 1]} from the top ({rc.card.name})",
+              ("401.4", "400.3"), "zone")
+
+
+_NTH = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
 def _sacrifice(ctx, e: ir.Sacrifice, rc):
@@ -812,6 +830,17 @@ def _lose_keywords(ctx, e: ir.LoseKeywords, rc):
     for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]:
         s.effects.append(LoseKeywords(o.id, names, e.duration, s.new_timestamp(), rc.card.name))
         s.add_log(f"{o.card.name} loses {', '.join(names)}{until}", ("611.2", "613.1f"), "effect")
+
+
+def _lose_all_abilities(ctx, e: ir.LoseAllAbilities, rc):
+    """CR 611.2, 613.1f: each permanent named loses every ability it has while the effect lasts
+    (those it gains later it keeps, CR 613.7); a group is locked in as the effect begins
+    (CR 611.2c)."""
+    s = ctx.s
+    until = " until end of turn" if e.duration == Duration.END_OF_TURN else ""
+    for o in [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]:
+        s.effects.append(LoseAllAbilities(o.id, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} loses all abilities{until}", ("611.2", "613.1f"), "effect")
 
 
 def _become_color(ctx, e: ir.BecomeColor, rc):
@@ -1735,7 +1764,8 @@ def _modal(ctx, e: ir.Modal, rc):
 
 def _become_creature(ctx, e: ir.BecomeCreature, rc):
     """CR 611.2: while the effect lasts it is also a creature (layer 4) with the given power and
-    toughness (layer 7b), with every creature type if the effect says so (CR 205.3m)."""
+    toughness (layer 7b), with every creature type if the effect says so (CR 205.3m); made a
+    creature only, its creature types are the ones named instead of its others (CR 205.1a)."""
     s = ctx.s
     for o in named_objects(ctx, e.what, rc):
         if o.zone != BATTLEFIELD:
@@ -1744,8 +1774,8 @@ def _become_creature(ctx, e: ir.BecomeCreature, rc):
         s.effects.append(BecomeCreature(o.id, e.duration, ts, rc.card.name, e.types, e.replaces_types))
         if e.colors is not None:
             s.effects.append(SetColors(o.id, e.colors, e.duration, ts, rc.card.name))
-        if e.subtypes:
-            s.effects.append(AddSubtypes(o.id, e.subtypes, e.duration, ts, rc.card.name))
+        if e.subtypes:      # a creature only: these creature types instead of its others (CR 205.1a)
+            s.effects.append(AddSubtypes(o.id, e.subtypes, e.duration, ts, rc.card.name, replaces=e.replaces_types))
         if e.keywords:
             s.effects.append(GrantKeywords(o.id, tuple(k.name for k in e.keywords), e.duration, ts, rc.card.name))
         if e.power is not None and e.toughness is not None:
@@ -1945,7 +1975,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Regenerate: _regenerate, ir.ChooseTarget: _choose_target, ir.PreventDamage: _prevent, ir.RedirectDamage: _prevent, ir.DamageCantBePrevented: _no_prevention, ir.ChangeDamage: _change_damage, ir.ReplaceNextDraw: _replace_next_draw, ir.PayMana: _pay_mana,
     ir.CreateReflexive: _create_reflexive,
     ir.ReturnToHand: _bounce, ir.ExileIfDies: _exile_if_dies, ir.SwitchPT: _switch_pt, ir.Sacrifice: _sacrifice, ir.CounterSpell: _counter,
-    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ChangeText: _change_text, ir.BecomeCreatureType: _become_creature_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
+    ir.ModifyPT: _modify_pt, ir.GrantKeywords: _grant, ir.GainAbility: _gain_ability, ir.LoseKeywords: _lose_keywords, ir.LoseAllAbilities: _lose_all_abilities, ir.BecomeColor: _become_color, ir.BecomeLandType: _become_land_type, ir.ChangeText: _change_text, ir.BecomeCreatureType: _become_creature_type, ir.ExtraLandPlays: _extra_land_plays, ir.ChooseCreatureType: _choose_creature_type, ir.ChooseCardName: _choose_card_name, ir.DiscardHandDraw: _discard_hand_draw, ir.PutCounters: _put_counters, ir.Restrict: _restrict,
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,

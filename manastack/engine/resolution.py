@@ -16,7 +16,7 @@ from . import exercise, upcalls
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .conditions import devotion
-from .filters import is_player_ref, matches, objects_matching, party_size, player_of
+from .filters import has_name, is_player_ref, matches, objects_matching, party_size, player_of
 from .influence import holder, object_within
 from .mechanics.merged import times_mutated
 from .runner import Ctx
@@ -261,6 +261,8 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
             elif t in ctx.moved:
                 out += became_all(ctx, t)
         return out
+    if isinstance(subject, ir.WithSameName):    # the target, and the others of its name
+        return _with_same_name(ctx, subject, rc)
     if isinstance(subject, ir.ControlledBy):    # "each creature target player controls"
         players = [p for p in resolve_subject(ctx, subject.player, rc) if isinstance(p, int)]
         return [o for o in objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
@@ -359,6 +361,20 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         # same objects (a delayed ability keeps their ids, CR 603.7c)
         return [s.objs[i] for i in rc.created if i in s.objs]
     raise ValueError(f"unknown reference {name!r}")
+
+
+def _with_same_name(ctx: Ctx, subject: ir.WithSameName, rc: ResolutionContext) -> list:
+    """"Target permanent and all other permanents with the same name as that permanent": the
+    target while it is legal, and each other object the description names that has the name
+    the target has now, or had as it last existed (CR 201.2, 608.2h); untargeted, so hexproof
+    and protection don't stop them (the rulings of Maelstrom Pulse and Bile Blight)."""
+    here = _subject(ctx, subject.target, rc)
+    known = known_objects(ctx, subject.target, rc)
+    if not known:
+        return here
+    name = known[0].card.name
+    found = objects_matching(ctx.s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
+    return here + [o for o in found if o.id != known[0].id and all(o is not h for h in here) and has_name(o, name)]
 
 
 def _chosen(ctx: Ctx, f: ir.Filter, rc: ResolutionContext) -> list:

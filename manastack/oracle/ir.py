@@ -389,8 +389,9 @@ class Ref:
     "all" (every object matching ``filter``), "created" (the tokens this ability created
     earlier in its resolution, CR 111.1: "Create a token. Exile it ...", or the permanents it
     put onto the battlefield from a hand: "Sacrifice that creature ..."), "chosen" (one
-    permanent you control matching ``filter``, chosen as the effect happens: "return a land
-    you control to its owner's hand", CR 608.2d)."""
+    permanent you control matching ``filter``, or one card of your graveyard, chosen as the
+    effect happens: "return a land you control to its owner's hand", "return a creature card
+    from your graveyard to your hand", CR 608.2d)."""
 
     name: str
     filter: Filter | None = None
@@ -407,7 +408,18 @@ class ControlledBy:
     player: Union[Target, Ref]
 
 
-Subject = Union[Target, Ref, ControlledBy]
+@dataclass(frozen=True, slots=True)
+class WithSameName:
+    """"target nonland permanent and all other permanents with the same name as that permanent"
+    (Maelstrom Pulse, Echoing Truth, Bile Blight): the one target, and every other object
+    ``filter`` describes that has the target's name as it is now or last existed (CR 201.2,
+    608.2h), those not targeted (hexproof doesn't stop them)."""
+
+    target: Target
+    filter: Filter
+
+
+Subject = Union[Target, Ref, ControlledBy, WithSameName]
 
 # --------------------------------------------------------------------------------- mana
 
@@ -1351,10 +1363,13 @@ class Surveil:
 
 @dataclass(frozen=True, slots=True)
 class PutInLibrary:
-    """Put ``what`` into its owner's library, on top or at the ``bottom`` (CR 401.4, 400.3)."""
+    """Put ``what`` into its owner's library, on top or at the ``bottom`` (CR 401.4, 400.3);
+    ``from_top`` 3: "third from the top", under the top two cards (at the bottom of a library of
+    fewer)."""
 
     what: Subject
     bottom: bool = False
+    from_top: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -3383,6 +3398,16 @@ class LoseKeywords:
 
 
 @dataclass(frozen=True, slots=True)
+class LoseAllAbilities:
+    """"It loses all abilities until end of turn", "Target artifact or creature loses all
+    abilities and becomes ...": each object named loses every ability it has, printed or gained
+    before, for ``duration`` (layer 6, CR 613.1f); those gained later it keeps (CR 613.7)."""
+
+    what: Subject
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class BecomeColor:
     """"target creature becomes blue until end of turn", "becomes colorless": each object named
     is of ``colors`` instead for ``duration`` (layer 5, CR 613.1e, 105.3); with ``choose``, of
@@ -3498,7 +3523,7 @@ class RevealTopIf:
     tapped: bool = False
 
 
-Effect = Union[_Effects6, GainAbility, LoseKeywords, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
+Effect = Union[_Effects6, GainAbility, LoseKeywords, LoseAllAbilities, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
                ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes]
 

@@ -214,7 +214,8 @@ def _is_player(subject) -> bool:
 def _is_object(subject) -> bool:
     if isinstance(subject, _T):
         return subject.spec.kind in ("permanent", "any", "card", "spell")
-    return subject in (IT, THAT_OBJECT, THOSE, THAT_CARD, THAT_TOKEN, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject))
+    return subject in (IT, THAT_OBJECT, THOSE, THAT_CARD, THAT_TOKEN, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject)) \
+        or isinstance(subject, ir.WithSameName)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -439,6 +440,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return that_spell
         elif isinstance(value, ir.ControlledBy):    # the player whose permanents they are
             return dataclasses.replace(value, player=subject(value.player))
+        elif isinstance(value, ir.WithSameName):    # the target it reads the name of
+            return dataclasses.replace(value, target=subject(value.target))
         elif value is THAT_CARD:
             _need(_PUT_CARD not in last, "that card")
             targets = [v for v in last if isinstance(v, ir.Target)]

@@ -594,6 +594,11 @@ class EffectRules:
             # "return it (that creature) to your hand": a card you put onto the battlefield or
             # returned; a card goes to its owner's hand whatever the text says (CR 400.3)
             return [ir.ReturnToHand(what)]
+        if owner == "your" and isinstance(what, ir.Ref) and what.name == "chosen":
+            # "[you may] return a creature card from your graveyard to your hand" (Corpse Churn):
+            # not targeted, one card chosen as the effect happens (CR 608.2d)
+            _need(what.filter is not None and what.filter.zone == "graveyard", "return to your hand")
+            return [ir.ReturnToHand(what)]
         if owner == "your":
             _need(from_graveyard and what.spec.filter.controller == "you", "return to your hand")
         else:
@@ -854,6 +859,16 @@ class EffectRules:
         (layer 5), subtypes and types (layer 4), with those abilities (layer 6)."""
         what = next(x for x in c if not isinstance(x, (Token, str, tuple)))
         _need(_permanent(what), "becomes")
+        pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
+        power, toughness = (int(v) for v in str(pt).split("/"))
+        kind = next(x for x in c if isinstance(x, tuple) and x and x[0] == "animate_kind")[1]
+        return [ir.BecomeCreature(what, power, toughness, duration=UNTIL_EOT if "eot" in c else _OPEN, **kind)]
+
+    def animate_base_pt(self, c):
+        """"[~] becomes a green Elk creature with base power and toughness 3/3": as "becomes a
+        3/3 green Elk creature" (:meth:`animate`); without a subject, the object named before."""
+        what = next((x for x in c if not isinstance(x, (Token, str, tuple))), PREV)
+        _need(what is PREV or _permanent(what), "becomes")
         pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
         power, toughness = (int(v) for v in str(pt).split("/"))
         kind = next(x for x in c if isinstance(x, tuple) and x and x[0] == "animate_kind")[1]

@@ -34,6 +34,9 @@ def _unless_cost(items) -> ir.Cost:
     return cost_of(items, "unless cost")
 
 
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
 class FollowupRules:
     """Methods of :class:`manastack.oracle.transform.OracleTransformer` for one area."""
 
@@ -45,6 +48,19 @@ class FollowupRules:
             what.spec.kind == "permanent"
             or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
+
+    def put_library_nth(self, c):
+        """"Put target nonland permanent into its owner's library third from the top" (Teferi,
+        Hero of Dominaria), "put it into its owner's library third from the top": a target as
+        :meth:`put_library` takes, or the card itself, found in the zone it went to (CR 400.7)."""
+        what = next((x for x in c if isinstance(x, _T)), None)
+        if what is None:
+            what = ir.Ref("self") if any(str(x) == "~" for x in c) else IT
+        else:
+            _need(what.spec.kind == "permanent"
+                  or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard"), "put into a library")
+        nth = next(x for x in c if isinstance(x, Token) and x.type == "ORDINAL")
+        return [ir.PutInLibrary(what, from_top=_ORDINALS[str(nth).lower()])]
 
     def put_all_library(self, c):
         """"Put all creatures on the bottom of their owners' libraries." (Terminus): together,
@@ -806,6 +822,13 @@ class FollowupRules:
         _need(what is PREV or _permanent(what), "loses")
         keywords = next(x for x in c if isinstance(x, list))
         return [ir.LoseKeywords(what, tuple(keywords), UNTIL_EOT if "eot" in c else _OPEN)]
+
+    def lose_all_abilities(self, c):
+        """"It loses all abilities until end of turn", "Target creature loses all abilities"
+        (layer 6, CR 613.1f); without a duration it lasts (CR 611.2a)."""
+        what = c[0] if c and c[0] != "eot" else PREV
+        _need(what is PREV or _permanent(what), "loses all abilities")
+        return [ir.LoseAllAbilities(what, UNTIL_EOT if "eot" in c else _OPEN)]
 
     def become_color(self, c):
         """"Target creature becomes blue until end of turn", "Rainbow Crow becomes the color of

@@ -53,6 +53,14 @@ class ObjectRules:
         _need(c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given, "all")
         return ir.Ref("all", c[0].filter)
 
+    def o_with_same_name(self, c):
+        """"target nonland permanent and all other permanents with the same name as that
+        permanent": one target, and the others of its name found as the effect happens."""
+        t, d = c[0], next(x for x in c if isinstance(x, _Desc))
+        _need(isinstance(t, _T) and t.spec.kind == "permanent" and t.spec.count == 1 and not t.spec.up_to
+              and d.plural and d.kind in (None, "permanent") and not d.zone_given, "all others with the same name")
+        return ir.WithSameName(t, d.filter)
+
     def o_each_of(self, c):
         """"each of [up to] two target creatures": the effect applies to each target chosen
         (CR 115.1, 601.2c), as "two target creatures" does."""
