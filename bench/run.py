@@ -3,6 +3,7 @@
     python bench/run.py [--games 30] [--seed 1] [--cards ../shared/cards/AtomicCards-2021.json.gz]
     python bench/run.py --against REF [--rounds 3] [--games 5] [--decks A[:B],...]
                         [--seed 1] [--profile FILE]
+    python bench/run.py --compiled [--rounds 3] [--games 5] [--decks A[:B],...] [--seed 1]
 
 The plain mode prints games per second, actions per second, mean actions per game, and the cost
 in microseconds of ``Game.copy()`` (which shares the immutable state), a deep copy of the state
@@ -14,7 +15,8 @@ CPU-second of each and their ratio.
 
 ``--against REF`` runs the current tree and REF interleaved on the same seeds and prints, per
 deck pair, decisions per CPU-second of each side and the speed-up new/old, with the cost of
-``Game.copy()`` and of a save plus load; see docs/benchmark.md.
+``Game.copy()`` and of a save plus load; see docs/benchmark.md. ``--compiled`` does the same with
+the current tree as pure Python against its compiled copy (tools/build_compiled.py).
 """
 from __future__ import annotations
 
@@ -30,9 +32,11 @@ from rich.table import Table
 
 from manastack import Game, RandomAgent, load_db, raise_gc_threshold
 from multiplayer import play as play_pods
-from side_by_side import BenchError, PairResult, combined, compare, median_of, parse_pairs
+from side_by_side import (BenchError, PairResult, combined, compare, compare_compiled, median_of,
+                          parse_pairs)
 
 ROOT = Path(__file__).resolve().parent.parent
+COMPILED = ROOT / "build" / "compiled"       # tools/build_compiled.py builds it
 LIMITS = {"games": (1, 500), "rounds": (1, 20), "seed": (0, 1_000_000)}
 POD_GAMES = 3                  # Commander games of each size with --cards
 
@@ -98,8 +102,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                     help="games per deck pair and run (default 30; 5 with --against)")
     ap.add_argument("--seed", type=bounded("seed"), default=1, help="first seed (default 1)")
     ap.add_argument("--against", metavar="REF", help="a git ref to compare the current tree with")
+    ap.add_argument("--compiled", action="store_true",
+                    help="compare the current tree, pure Python, with its compiled copy in "
+                         "build/compiled (tools/build_compiled.py), interleaved like --against")
     ap.add_argument("--rounds", type=bounded("rounds"),
-                    help="old/new rounds with --against (default 3)")
+                    help="old/new rounds with --against or --compiled (default 3)")
     ap.add_argument("--decks", metavar="A[:B],...",
                     help="deck pairs with --against; A alone plays the mirror (default: "
                          "mono-green,red-green,gruul-stompy:azorius-skies)")
@@ -113,7 +120,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         ap.error("--cards is for the plain mode, not with --against")
     if args.cards is not None and not args.cards.is_file():
         ap.error(f"--cards: no file {str(args.cards)!r}")
-    if args.against is None:
+    if args.compiled and (args.against is not None or args.cards is not None
+                          or args.profile is not None):
+        ap.error("--compiled goes alone: not with --against, --cards or --profile")
+    if args.against is None and not args.compiled:
         for option in ("rounds", "decks", "profile"):
             if getattr(args, option) is not None:
                 ap.error(f"--{option} needs --against REF")
@@ -125,7 +135,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     console = Console()
-    if args.against is not None:
+    if args.against is not None or args.compiled:
         console = Console(width=max(console.width, 120))
         try:
             run_side_by_side(args, console)
@@ -170,12 +180,17 @@ def run_side_by_side(args: argparse.Namespace, console: Console) -> None:
     pairs = parse_pairs(args.decks)
     games, rounds = args.games or 5, args.rounds or 3
     with console.status("starting...") as status:
-        commit, results, profile = compare(ROOT, args.against, pairs, rounds, games,
-                                           args.seed, args.profile, status.update)
+        if args.compiled:
+            results, profile = compare_compiled(ROOT, COMPILED, pairs, rounds, games, args.seed,
+                                                status.update), None
+            versus = "compiled (new) vs pure Python (old)"
+        else:
+            commit, results, profile = compare(ROOT, args.against, pairs, rounds, games,
+                                               args.seed, args.profile, status.update)
+            versus = f"current tree vs {args.against} ({commit[:10]})"
     if len(results) > 1:
         results.append(combined(results))
-    title = (f"current tree vs {args.against} ({commit[:10]}): {games} random games per pair "
-             f"and run, {rounds} rounds, seed {args.seed}")
+    title = f"{versus}: {games} random games per pair and run, {rounds} rounds, seed {args.seed}"
     speed = Table(title=f"{title}\ndecisions per CPU-second (median over rounds)")
     speed.add_column("deck pair", no_wrap=True)
     for column in ("decisions", "old", "new", "speed-up new/old", "min", "max"):

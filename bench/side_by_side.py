@@ -207,16 +207,10 @@ def compare(root: Path, ref: str, pairs: list[DeckPair], rounds: int, games: int
     """Run old/new interleaved for ``rounds`` rounds; return the commit, the results per pair,
     and, if asked, the text of a profile of the current tree's side."""
     commit = resolve_ref(root, ref)
-    results = [PairResult(p.name) for p in pairs]
     with checkout(root, commit) as tmp:
         worker, trees = tmp / WORKER.name, {Side.OLD: tmp / "tree", Side.NEW: root}
-        for r in range(rounds):
-            for pair, result in zip(pairs, results):
-                for side in (Side.OLD, Side.NEW):
-                    label = f"{ref}" if side is Side.OLD else "current tree"
-                    progress(f"round {r + 1}/{rounds}, {pair.name}: {label}")
-                    run = run_worker(worker, trees[side], label, pair, games, seed)
-                    getattr(result, side.value).append(run)
+        labels = {Side.OLD: ref, Side.NEW: "current tree"}
+        results = interleave(worker, trees, labels, pairs, rounds, games, seed, progress)
         report = None
         if profile_to is not None:
             dumps = []
@@ -226,6 +220,37 @@ def compare(root: Path, ref: str, pairs: list[DeckPair], rounds: int, games: int
                 run_worker(worker, root, "current tree", pair, games, seed, dumps[-1])
             report = profile_report(dumps, profile_to, pairs, games, root)
     return commit, results, report
+
+
+def interleave(worker: Path, trees: dict[Side, Path], labels: dict[Side, str],
+               pairs: list[DeckPair], rounds: int, games: int, seed: int,
+               progress: Callable[[str], None]) -> list[PairResult]:
+    """Each round, each pair: the old side's run, then the new side's, on the same seeds."""
+    results = [PairResult(p.name) for p in pairs]
+    for r in range(rounds):
+        for pair, result in zip(pairs, results):
+            for side in (Side.OLD, Side.NEW):
+                progress(f"round {r + 1}/{rounds}, {pair.name}: {labels[side]}")
+                run = run_worker(worker, trees[side], labels[side], pair, games, seed)
+                getattr(result, side.value).append(run)
+    return results
+
+
+def compare_compiled(root: Path, compiled: Path, pairs: list[DeckPair], rounds: int, games: int,
+                     seed: int, progress: Callable[[str], None]) -> list[PairResult]:
+    """The current tree as pure Python ("old") against its compiled copy in ``compiled``
+    (tools/build_compiled.py; "new"), interleaved like ``compare``."""
+    stamp = compiled / "SOURCE-DIGEST"
+    if not stamp.exists():
+        raise BenchError(f"--compiled: no compiled build in {compiled}; "
+                         "run python3 tools/build_compiled.py")
+    check = subprocess.run([sys.executable, str(root / "tools" / "build_compiled.py"), "--check"],
+                           capture_output=True, text=True)
+    if check.returncode != 0:
+        raise BenchError(f"--compiled: {check.stdout.strip() or check.stderr.strip()}")
+    trees = {Side.OLD: root, Side.NEW: compiled}
+    labels = {Side.OLD: "pure Python", Side.NEW: "compiled"}
+    return interleave(WORKER, trees, labels, pairs, rounds, games, seed, progress)
 
 
 def profile_listing(dumps: list[Path], title: str, lines: int, root: Path) -> str:

@@ -9,7 +9,7 @@ characteristic-defining abilities (CR 604.3): devoid's colorlessness and a power
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TypeVar, cast
+from typing import TypeVar
 
 from manastack.oracle import ir
 
@@ -177,8 +177,14 @@ def static_effects(s: State, kind: type[E]) -> Iterator[tuple[Obj, E]]:
     found = continuous.static_abilities(s).get(kind)
     if not found:
         return _NOTHING
-    objs = s.objs
-    return cast("Iterator[tuple[Obj, E]]", ((objs[oid], eff) for oid, eff in found))
+    return _sources_with(s.objs, found)
+
+
+def _sources_with(objs: dict[int, Obj], found: list) -> Iterator[tuple[Obj, E]]:
+    """(source, effect) pairs of the ids in ``found``, lazily (a generator function, which the
+    compiled build keeps lazy too: ``next`` is asked of it)."""
+    for oid, eff in found:
+        yield objs[oid], eff
 
 
 _NOTHING: Iterator = iter(())      # exhausted, so it can be handed to every caller

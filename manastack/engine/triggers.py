@@ -864,7 +864,8 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Ev
     return False
 
 
-def check_condition(s, condition: str, src: Obj, view: Seen | None = None) -> bool:
+def check_condition(s, condition: str | ir.StaticCondition | ir.StateCondition, src: Obj,
+                    view: Seen | None = None) -> bool:
     """Intervening "if" clauses the compiler emits (CR 603.4)."""
     return evaluate(s, condition, src, view)
 

@@ -2165,7 +2165,7 @@ class ActivatedAbility:
     # only while ``condition`` (a name of engine.conditions) holds for its source.
     times_per_turn: int = 0
     combat_only: bool = False
-    condition: str | None = None
+    condition: str | StaticCondition | StateCondition | None = None
     from_graveyard: bool = False
     cycling: bool = False         # a cycling or typecycling ability: paying it cycles the card (CR 702.29c, f)
 
@@ -2181,7 +2181,7 @@ class TriggeredAbility:
     trigger: Trigger
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
-    condition: str | None = None
+    condition: str | StaticCondition | StateCondition | None = None
     is_mana: bool = False
     text: str = ""
     from_graveyard: bool = False

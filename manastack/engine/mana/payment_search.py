@@ -18,6 +18,7 @@ to pick permanents.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 from dataclasses import dataclass
 
 from manastack.mana import MANA_TYPES, ManaCost
@@ -111,9 +112,10 @@ class _Best:
 
 
 def search(cost: ManaCost, pool: dict[str, int], groups: list[list], mana: Callable,
-           signature: Callable, check: Callable) -> list | None:
+           signature: Callable, check: Callable) -> Any:
     """The first set of ways, in the order of preference above, that ``check(picks)`` accepts
-    (it returns the plan, or None). ``groups``: per permanent, its ways of paying in order;
+    (it returns the plan, or None; whatever else it returns, such as a mark to stop, ends the
+    search too and is handed back). ``groups``: per permanent, its ways of paying in order;
     ``mana(way)``: (mana it adds, its own mana cost or None); ``signature(ways)``: equal for
     permanents that are interchangeable."""
     demand = Demand.of(cost)
