@@ -204,9 +204,12 @@ STATIC_COUNTS = frozenset({"Filter", "CountersOn",
                            "AttachedCount",      # "for each Aura attached to it": continuous._times
                            "CardTypesAmong",     # Tarmogoyf's count: continuous.cda_count
                            "LifeTotal"})         # "where X is your life total": continuous._times
-# Every replacement effect the compiler reads is carried out by engine.replacement, events
-# (life_floor, prevention) or draws (empty_draw_wins); a record of any other kind is refused.
-REPLACEMENT_KINDS = frozenset(ir.ReplacementKind)
+# The replacement effects the compiler reads, carried out by engine.replacement, events
+# (life_floor, prevention) or draws (empty_draw_wins). The other kinds are made from keywords
+# (devour, amplify, tribute, riot, unleash: engine.abilities) and checked as keywords.
+REPLACEMENT_KINDS = frozenset(ir.ReplacementKind) - {
+    ir.ReplacementKind.DEVOUR, ir.ReplacementKind.AMPLIFY, ir.ReplacementKind.TRIBUTE,
+    ir.ReplacementKind.RIOT, ir.ReplacementKind.MAY_ENTER_WITH_COUNTER}
 # What keeps "enters tapped" from applying: a state condition or an action as it enters
 # (CR 614.1d, 614.12; engine.replacement._enters_tapped_unless).
 ENTERS_UNLESS = frozenset({"YouControl", "OpponentCount", "PayLifeOption", "RevealOption"})
