@@ -22,12 +22,6 @@ def test_the_templates_compile_to_their_parts(corpus_db):
         assert corpus_db.get(name).fully_supported, name
 
 
-def test_a_mana_ability_paid_with_energy_stays_unsupported(corpus_db):
-    """Aether Hub's "{T}, Pay {E}: Add one mana of any color." is a mana ability with a cost the
-    mana sources don't pay yet; the card is not counted as playable."""
-    assert not corpus_db.get("Aether Hub").fully_supported
-
-
 def test_without_enough_energy_the_may_can_only_be_declined(corpus_db):
     """CR 107.14, 118.3: with one energy counter, Thriving Rhino's "you may pay {E}{E}" can only
     be declined (a decision with one answer is taken without asking): no counter, no energy paid."""

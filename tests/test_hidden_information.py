@@ -24,6 +24,7 @@ import re
 import pytest
 
 from manastack.agents import RandomAgent
+from manastack.engine.decisions import DecisionKind
 from manastack.engine.mechanics import morph
 from manastack.fuzz import new_game
 
@@ -96,8 +97,14 @@ def test_no_player_is_shown_another_players_hidden_cards(corpus_db, playable, se
                 # v's own cards are names v knows: Bob's "Scarecrow" isn't shown by the name of
                 # Alice's "Watchwing Scarecrow" in her own hand
                 secret = _secrets(_hidden_names(s, q) - own[v], known | own[v])
+                # a player searching another's library looks at every card in it (CR 701.23a):
+                # the search's options name them to the searcher, and to no one else
+                searched = d.player == v and d.kind == DecisionKind.SEARCH and \
+                    f"{s.players[q].name}'s library" in d.prompt
+                library = {s.objs[i].card.name for i in s.players[q].library} if searched else set()
                 for where, text in shown:
-                    leaked = [n for n in secret if _mentions(text, n)]
+                    allowed = library if where == "option" else set()
+                    leaked = [n for n in secret - allowed if _mentions(text, n)]
                     assert not leaked, (f"seed {seed}, action {step}, {d.kind} decision of player "
                                         f"{d.player}: player {v} is shown {leaked} from player {q}'s "
                                         f"hand or library in the {where}: {text[:300]}")

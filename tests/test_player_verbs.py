@@ -99,13 +99,12 @@ def test_players_get_poison_counters(corpus_db):
 
 def test_a_player_searches_their_own_library(corpus_db):
     """CR 701.23a: "Its controller may search their library ..." (Assassin's Trophy): the
-    permanent's controller chooses, searches and gets the land; "each player may search" asks
-    more than one player, which the engine doesn't run (it stays unsupported)."""
+    permanent's controller chooses, searches and gets the land (each player searching their own
+    library, Jungle Wayfinder, is in test_staples_a_to_k.py)."""
     effects, _ = spell_effects(corpus_db, "Assassin's Trophy")
     may = effects[1]
     assert may.who == ir.Ref("target_controller")
     assert may.effects[0].who == ir.Ref("target_controller") and may.effects[0].own
-    assert not corpus_db.get("Jungle Wayfinder").fully_supported
     g = board(corpus_db, """
   - name: Alice
     hand: [Assassin's Trophy]
