@@ -41,6 +41,17 @@ def resolve(g: Game) -> None:
     g.push(Action("pass"))
 
 
+def pass_to_end_step_trigger(g: Game) -> None:
+    """Pass (answering other decisions with their last option) until the end step has something
+    on the stack: an "at the beginning of the next end step" ability (CR 513.1a, 603.7)."""
+    for _ in range(60):
+        s = g.current_state()
+        if s.step == "end" and s.stack:
+            return
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[-1])
+    raise AssertionError("never reached the end step with something on the stack")
+
+
 def cast_and_pay(g: Game, label: str, *targets: str) -> None:
     """Cast or activate (the action whose label starts with ``label``), choose each target whose
     label names one of ``targets`` (forced choices answer themselves), and pay automatically."""

@@ -9,16 +9,7 @@ from manastack import Game
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
-from .game_helpers import board, cast_and_pay, names, on_battlefield, pass_until, resolve, stack_labels
-
-
-def _to_end_step(g) -> None:
-    for _ in range(60):
-        s = g.current_state()
-        if s.step == "end" and s.stack:
-            return
-        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[-1])
-    raise AssertionError("never reached the end step with something on the stack")
+from .game_helpers import board, cast_and_pay, pass_to_end_step_trigger, names, on_battlefield, pass_until, resolve, stack_labels
 
 
 def _rienne(db, hand: str = "", lands: str = ""):
@@ -56,7 +47,7 @@ def test_rienne_returns_the_card_that_died_at_the_next_end_step_across_a_save(db
     g = _rienne(db)
     loaded = Game.from_json(g.to_json(), cards=g.db)
     for game in (g, loaded):
-        _to_end_step(game)
+        pass_to_end_step_trigger(game)
         assert stack_labels(game) == ["Rienne, Angel of Rebirth's delayed ability"]
         resolve(game)
         assert names(game, 0, "hand") == ["Watchwolf"]
@@ -71,7 +62,7 @@ def test_rienne_leaving_doesnt_stop_the_return(db):
     cast_and_pay(g, "cast Doom Blade", "Rienne")
     resolve(g)
     assert not on_battlefield(g, "Rienne, Angel of Rebirth")
-    _to_end_step(g)
+    pass_to_end_step_trigger(g)
     resolve(g)
     assert names(g, 0, "hand") == ["Watchwolf"]
 
@@ -84,7 +75,7 @@ def test_rienne_doesnt_return_a_card_that_left_the_graveyard(db):
     resolve(g)
     exiled = ["Lightning Bolt", "Tormod's Crypt", "Watchwolf"]     # the Crypt sacrificed for the cost too
     assert names(g, 0, "exile") == exiled
-    _to_end_step(g)
+    pass_to_end_step_trigger(g)
     resolve(g)
     assert names(g, 0, "hand") == [] and names(g, 0, "exile") == exiled
 

@@ -9,16 +9,7 @@ from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
 from . import game_helpers
-from .game_helpers import board, cast_and_pay, on_battlefield, resolve
-
-
-def _pass_to_end_step(g) -> None:
-    for _ in range(60):
-        s = g.current_state()
-        if s.step == "end" and s.stack:
-            return
-        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[-1])
-    raise AssertionError("never reached the end step with something on the stack")
+from .game_helpers import board, cast_and_pay, pass_to_end_step_trigger, on_battlefield, resolve
 
 
 def _sneak(db, extra_hand: str = ""):
@@ -50,7 +41,7 @@ def test_sneak_attack_gives_haste_and_sacrifices_at_the_end_step(db):
     g = _sneak(db)
     wurm = on_battlefield(g, "Craw Wurm")
     assert len(wurm) == 1 and ch.has(g.current_state(), wurm[0], "haste")
-    _pass_to_end_step(g)
+    pass_to_end_step_trigger(g)
     assert game_helpers.stack_labels(g) == ["Sneak Attack's delayed ability"]
     resolve(g)
     assert not on_battlefield(g, "Craw Wurm")
@@ -67,7 +58,7 @@ def test_sneak_attack_doesnt_sacrifice_a_creature_that_left_and_came_back(db):
     resolve(g)
     back = on_battlefield(g, "Craw Wurm")
     assert len(back) == 1 and back[0].id != first.id
-    _pass_to_end_step(g)
+    pass_to_end_step_trigger(g)
     resolve(g)
     assert len(on_battlefield(g, "Craw Wurm")) == 1
 
@@ -80,7 +71,7 @@ def test_sneak_attack_doesnt_sacrifice_a_creature_another_player_controls(db):
     cast_and_pay(g, "cast Word of Seizing", "Craw Wurm")
     resolve(g)
     assert on_battlefield(g, "Craw Wurm")[0].controller == 1
-    _pass_to_end_step(g)
+    pass_to_end_step_trigger(g)
     resolve(g)
     assert len(on_battlefield(g, "Craw Wurm")) == 1
     assert "Alice can't sacrifice Craw Wurm: another player controls it  [CR 701.21a]" in g.explain()
@@ -110,7 +101,7 @@ def test_footsteps_of_the_goryo_sacrifices_the_returned_creature(db):
     cast_and_pay(g, "cast Footsteps of the Goryo", "Craw Wurm")
     resolve(g)
     assert len(on_battlefield(g, "Craw Wurm")) == 1
-    _pass_to_end_step(g)
+    pass_to_end_step_trigger(g)
     resolve(g)
     assert not on_battlefield(g, "Craw Wurm") and game_helpers.names(g, 0, "graveyard") == ["Craw Wurm",
                                                                                            "Footsteps of the Goryo"]
@@ -139,7 +130,7 @@ def test_feral_lightning_exiles_them_at_the_end_step(db):
     resolve(g)
     tokens = on_battlefield(g, "Elemental Token")
     assert len(tokens) == 3 and all(ch.has(g.current_state(), t, "haste") for t in tokens)
-    _pass_to_end_step(g)
+    pass_to_end_step_trigger(g)
     resolve(g)
     assert not on_battlefield(g, "Elemental Token")
 
@@ -159,7 +150,7 @@ def test_mystifying_maze_returns_the_attacker_tapped_at_the_end_step(db):
     cast_and_pay(g, "activate Mystifying Maze: {4}", "Grizzly Bears")
     resolve(g)
     assert not on_battlefield(g, "Grizzly Bears")
-    _pass_to_end_step(g)
+    pass_to_end_step_trigger(g)
     resolve(g)
     bears = on_battlefield(g, "Grizzly Bears")
     assert len(bears) == 1 and bears[0].tapped and bears[0].controller == 0
@@ -188,7 +179,7 @@ def test_surprise_deployment_returns_that_creature_to_its_owners_hand(db):
     while g.pending.kind != "priority":
         g.push(next(a for a in g.legal_actions() if "Craw Wurm" in a.label))
     assert len(on_battlefield(g, "Craw Wurm")) == 1
-    _pass_to_end_step(g)
+    pass_to_end_step_trigger(g)
     resolve(g)
     assert not on_battlefield(g, "Craw Wurm") and game_helpers.names(g, 0, "hand") == ["Craw Wurm"]
 
