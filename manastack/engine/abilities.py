@@ -69,7 +69,7 @@ from manastack.oracle import ir
 from manastack.oracle.ir import Duration
 from .zones import EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
-_CREATURE_TARGET = ir.TargetSpec("permanent", ir.Filter(types=("Creature",)))
+_CREATURE_TARGET = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=("Creature",)))
 _NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone=STACK)
 _CREATURE_OF_YOURS = ir.Filter(types=("Creature",), controller="you")
 _YOUR_UPKEEP = ir.Trigger("beginning_of_step", step="upkeep", whose="your")
@@ -110,7 +110,7 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
                                    text=f"Bushido {n} (CR 702.45a)")
     if kw.name == "soulshift" and kw.arg is not None:
         n = int(kw.arg)
-        spirit = ir.TargetSpec("card", ir.Filter(subtypes=("Spirit",), controller="you", zone=GRAVEYARD,
+        spirit = ir.TargetSpec(ir.TargetKind.CARD, ir.Filter(subtypes=("Spirit",), controller="you", zone=GRAVEYARD,
                                                  mana_value_at_most=n))
         return ir.TriggeredAbility(ir.Trigger("dies"), (ir.May((ir.ReturnToHand(ir.Target(0)),)),), (spirit,),
                                    text=f"Soulshift {n} (CR 702.46a)")
@@ -166,7 +166,7 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
                                    (ir.PutCounters(ir.Ref("self"), "+1/+1", 1),),
                                    condition="entered_creature_greater", text="Evolve (CR 702.100a)")
     if kw.name == "modular" and kw.arg is not None:
-        artifact_creature = ir.TargetSpec("permanent", ir.Filter(all_types=("Artifact", "Creature")))
+        artifact_creature = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(all_types=("Artifact", "Creature")))
         move = ir.PutCounters(ir.Target(0), "+1/+1", ir.CountersOn("+1/+1"))
         return ir.TriggeredAbility(ir.Trigger("dies"), (ir.May((move,)),), (artifact_creature,),
                                    text=f"Modular {kw.arg} (CR 702.43a)")
@@ -180,7 +180,7 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         edict = ir.SacrificePermanents(ir.Ref("defending_player"), ir.Filter(), n)
         return ir.TriggeredAbility(ir.Trigger("attacks"), (edict,), text=f"Annihilator {n} (CR 702.86a)")
     if kw.name == "mentor":     # compared again, as it resolves, with its power then (or last known)
-        lesser = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), attacking=True, power_below_source=True))
+        lesser = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=("Creature",), attacking=True, power_below_source=True))
         return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.PutCounters(ir.Target(0), "+1/+1", 1),), (lesser,),
                                    text="Mentor (CR 702.134a)")
     if kw.name == "dethrone":   # CR 702.105a: attacking the player with the most life or tied for it
@@ -191,7 +191,7 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
         return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.ModifyPT(ir.Ref("self"), attacked, attacked),),
                                    text="Melee (CR 702.121a)")
     if kw.name == "provoke":    # CR 702.39a: the defending player is the opponent, with two players
-        provoked = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), controller="opponent"))
+        provoked = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=("Creature",), controller="opponent"))
         block = ir.Restrict(ir.Target(0), "must_block_source", duration=Duration.END_OF_COMBAT)
         return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.May((ir.Untap(ir.Target(0)), block)),), (provoked,),
                                    text="Provoke (CR 702.39a)")
@@ -358,9 +358,9 @@ def keyword_replacement(kw: ir.Keyword) -> ir.ReplacementAbility | None:
     return None
 
 
-_CREATURE_YOU_CONTROL = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), controller="you"))
-_TARGET_CREATURE = ir.TargetSpec("permanent", ir.Filter(types=("Creature",)))
-_LAND_YOU_CONTROL = ir.TargetSpec("permanent", ir.Filter(types=("Land",), controller="you"))
+_CREATURE_YOU_CONTROL = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=("Creature",), controller="you"))
+_TARGET_CREATURE = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=("Creature",)))
+_LAND_YOU_CONTROL = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=("Land",), controller="you"))
 
 
 @lru_cache(maxsize=None)

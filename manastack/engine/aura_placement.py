@@ -6,6 +6,8 @@ ability allows and not something with protection from it (CR 303.4d, 702.16c); a
 an Aura with "Enchant player" (CR 702.5d)."""
 from __future__ import annotations
 
+from manastack.oracle import ir
+
 from . import characteristics as ch
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .filters import matches, player_of, player_ref, protected_from, protected_player_from
@@ -29,7 +31,7 @@ def enchant_choice(ctx: Ctx, o: Obj, controller: int, named: int | None = None) 
     s = ctx.s
     seen = o.copy()                 # the Aura as it will be: on the battlefield, under ``controller``
     seen.zone, seen.controller = BATTLEFIELD, controller
-    if spec.kind != "permanent":
+    if spec.kind != ir.TargetKind.PERMANENT:
         if named is not None:
             return NOTHING
         players = [p.index for p in s.players if may_enchant_player(s, seen, p.index)]
@@ -66,9 +68,9 @@ def may_enchant_player(s, aura: Obj, player: int) -> bool:
     the game, an opponent of the Aura's controller for "Enchant opponent", without protection
     from the Aura (CR 702.16c)."""
     spec = aura_target_spec(aura.card)
-    if spec is None or spec.kind not in ("player", "opponent"):
+    if spec is None or spec.kind not in (ir.TargetKind.PLAYER, ir.TargetKind.OPPONENT):
         return False        # CR 702.5d: an Aura that enchants a permanent can't enchant a player
-    if s.players[player].lost or spec.kind == "opponent" and player == aura.controller:
+    if s.players[player].lost or spec.kind == ir.TargetKind.OPPONENT and player == aura.controller:
         return False
     if not within(s, aura.controller, player):
         return False        # CR 801.8: outside its controller's range of influence
@@ -80,11 +82,11 @@ def may_enchant(s, aura: Obj, host: Obj) -> bool:
     being a creature, control changed under "Enchant creature you control", its mana value
     is too high) or on a permanent with protection from it (CR 702.16c) is illegally attached."""
     spec = aura_target_spec(aura.card)
-    if spec is not None and spec.kind in ("player", "opponent"):
+    if spec is not None and spec.kind in (ir.TargetKind.PLAYER, ir.TargetKind.OPPONENT):
         return False        # CR 702.5d: it can't be attached to a permanent
     if host.zone == BATTLEFIELD and not object_within(s, aura.controller, host):
         return False        # CR 801.8: outside its controller's range of influence
-    if spec is None or spec.kind != "permanent" or host.zone != BATTLEFIELD:
+    if spec is None or spec.kind != ir.TargetKind.PERMANENT or host.zone != BATTLEFIELD:
         return True
     return matches(s, host, spec.filter, aura) and not (
         "protection" in ch.keywords(s, host) and protected_from(s, host, aura, attached=True))

@@ -312,15 +312,15 @@ def _legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
     kind = spec.kind
     if ir.has_x(spec.filter):
         spec = replace(spec, filter=ir.with_x(spec.filter, x))
-    if kind == "spell_or_permanent":        # "target spell or permanent" (CR 115.1): either
-        spells = replace(spec, kind="spell", filter=replace(spec.filter, zone=STACK))
+    if kind == ir.TargetKind.SPELL_OR_PERMANENT:        # "target spell or permanent" (CR 115.1): either
+        spells = replace(spec, kind=ir.TargetKind.SPELL, filter=replace(spec.filter, zone=STACK))
         return (legal_targets(s, spells, source, controller, stack_item_id, x)
-                + legal_targets(s, replace(spec, kind="permanent"), source, controller, stack_item_id, x))
-    if kind in ("any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker"):
+                + legal_targets(s, replace(spec, kind=ir.TargetKind.PERMANENT), source, controller, stack_item_id, x))
+    if kind in (ir.TargetKind.ANY, ir.TargetKind.PLAYER, ir.TargetKind.OPPONENT, ir.TargetKind.PLAYER_OR_PLANESWALKER, ir.TargetKind.OPPONENT_OR_PLANESWALKER):
         for p in s.players:
             if p.lost:
                 continue
-            if kind in ("opponent", "opponent_or_planeswalker") and p.index == controller:
+            if kind in (ir.TargetKind.OPPONENT, ir.TargetKind.OPPONENT_OR_PLANESWALKER) and p.index == controller:
                 continue
             if protected_player_from(s, p.index, source, controller) is not None:
                 continue                # a player with protection (CR 702.16b)
@@ -329,7 +329,7 @@ def _legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
                         or HEXPROOF_FROM in kws and p.index != controller and hexproof_from(s, kws, source, controller)):
                 continue                # CR 702.18a, 702.11c-d
             out.append(player_ref(p.index))
-        if kind in ("player", "opponent"):
+        if kind in (ir.TargetKind.PLAYER, ir.TargetKind.OPPONENT):
             return out
     if kind in ir.STACK_TARGETS:
         kinds = _STACK_KINDS[kind]
@@ -343,19 +343,19 @@ def _legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
             if matches(s, s.objs[item.source], spec.filter, source, controller):
                 out.append(f"s{item.id}")
         return out
-    if kind == "card":
+    if kind == ir.TargetKind.CARD:
         for o in objects_matching(s, spec.filter, source, controller):
             out.append(o.id)
         return out
     f = spec.filter
     for oid in s.battlefield:
         o = s.objs[oid]
-        if kind == "any":
+        if kind == ir.TargetKind.ANY:
             if not (ch.is_creature(s, o) or _is_now_one_of(s, o, ("Planeswalker", "Battle"))):
                 continue
             if f != _EMPTY and not matches(s, o, f, source, controller):
                 continue
-        elif kind in ("player_or_planeswalker", "opponent_or_planeswalker"):     # any planeswalker
+        elif kind in (ir.TargetKind.PLAYER_OR_PLANESWALKER, ir.TargetKind.OPPONENT_OR_PLANESWALKER):     # any planeswalker
             if not _is_now_one_of(s, o, ("Planeswalker",)):
                 continue
         elif not matches(s, o, f, source, controller):
@@ -368,8 +368,10 @@ def _legal_targets(s: State, spec: ir.TargetSpec, source: Obj, controller: int,
 
 _EMPTY = ir.Filter()
 # what the stack target kinds may target: spells, activated and/or triggered abilities
-_STACK_KINDS = {"spell": ("spell",), "activated_ability": ("activated",), "triggered_ability": ("triggered",),
-                "ability": ("activated", "triggered"), "spell_or_ability": ("spell", "activated", "triggered")}
+_STACK_KINDS = {ir.TargetKind.SPELL: (ItemKind.SPELL,), ir.TargetKind.ACTIVATED_ABILITY: (ItemKind.ACTIVATED,),
+                ir.TargetKind.TRIGGERED_ABILITY: (ItemKind.TRIGGERED,),
+                ir.TargetKind.ABILITY: (ItemKind.ACTIVATED, ItemKind.TRIGGERED),
+                ir.TargetKind.SPELL_OR_ABILITY: (ItemKind.SPELL, ItemKind.ACTIVATED, ItemKind.TRIGGERED)}
 
 
 def can_be_targeted_by(s: State, o: Obj, source: Obj, controller: int) -> bool:

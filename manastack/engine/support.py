@@ -283,9 +283,7 @@ TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped",
 # Whose turn it must be as a spell is cast, for a cast trigger (CR 601.2i; engine.triggers.instances).
 TRIGGER_TURNS = frozenset({"your", "opponent"})
 PLAYER_SUBJECTS = frozenset({"you", "opponent", "each", ir.ENCHANTED_PLAYER})
-TARGET_KINDS = frozenset({"any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker",
-                          "permanent", "spell", "spell_or_permanent", "card",
-                          "activated_ability", "ability", "spell_or_ability"})   # CR 115.1d
+TARGET_KINDS = frozenset(ir.TargetKind) - {ir.TargetKind.TRIGGERED_ABILITY}   # CR 115.1d
 REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_player", "target_controller", "enchanted",
                   "equipped", "attached_controller", "triggering_controller",
                   "triggering_player", "triggering_object", "triggering_spell", "all",

@@ -41,14 +41,14 @@ def aura_target_spec(card) -> ir.TargetSpec | None:
             if exercise.RECORD is not None:
                 exercise.note("KEYWORDS", "enchant", card)
             if ab.filter is not None:      # "Enchant creature with mana value 2 or less"
-                return ir.TargetSpec("permanent", ab.filter)
+                return ir.TargetSpec(ir.TargetKind.PERMANENT, ab.filter)
             what = (ab.arg or "permanent").strip().lower()
             if what in ("player", "opponent"):     # CR 702.5d: "Enchant player", "Enchant opponent"
-                return ir.TargetSpec(what)
+                return ir.TargetSpec(ir.TargetKind(what))
             words = [w.capitalize() for w in what.replace(" or ", " ").split() if w != "permanent"]
             types = tuple(w for w in words if w in _CARD_TYPES)
             subtypes = tuple(w for w in words if w not in _CARD_TYPES)  # "Enchant Forest"
-            return ir.TargetSpec("permanent", ir.Filter(types=types, subtypes=subtypes))
+            return ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=types, subtypes=subtypes))
     return None
 
 
@@ -69,10 +69,10 @@ def casting_ability(card):
 
 
 # Awaken (CR 702.113a): the target a spell cast for its awaken cost has beside its own.
-AWAKEN_TARGET = ir.TargetSpec("permanent", ir.Filter(types=("Land",), controller="you"))
+AWAKEN_TARGET = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=("Land",), controller="you"))
 # Mutate (CR 702.140a): the target of a creature spell cast for its mutate cost, a non-Human
 # creature with the same owner as the spell.
-MUTATE_TARGET = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), non_subtypes=("Human",), same_owner=True))
+MUTATE_TARGET = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=("Creature",), non_subtypes=("Human",), same_owner=True))
 
 
 def extra_targets(source: Obj | None) -> list[ir.TargetSpec]:
@@ -286,7 +286,7 @@ _KIND_WORDS = {"spell_or_permanent": "spell or permanent"}
 
 def _spec_text(spec: ir.TargetSpec) -> str:
     f = spec.filter
-    words = [_KIND_WORDS.get(spec.kind, spec.kind) if spec.kind != "permanent" else "/".join(t.lower() for t in f.types) or "permanent"]
+    words = [_KIND_WORDS.get(spec.kind, spec.kind) if spec.kind != ir.TargetKind.PERMANENT else "/".join(t.lower() for t in f.types) or "permanent"]
     if f.non_subtypes:
         words.insert(0, "/".join("non-" + t for t in f.non_subtypes))
     if f.same_owner:

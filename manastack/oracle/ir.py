@@ -345,20 +345,37 @@ def has_x(f: Filter) -> bool:
     return any(isinstance(getattr(f, name), X) for name in X_FIELDS)
 
 
+class TargetKind(StrEnum):
+    """What a "target ..." phrase may target (CR 115.1). A ``StrEnum``: each member equals its
+    string, as the exercise notes name it."""
+
+    ANY = "any"                            # a creature, player, planeswalker or battle (CR 115.4)
+    PLAYER = "player"
+    OPPONENT = "opponent"
+    PLAYER_OR_PLANESWALKER = "player_or_planeswalker"
+    OPPONENT_OR_PLANESWALKER = "opponent_or_planeswalker"
+    PERMANENT = "permanent"                # narrowed by the spec's filter
+    SPELL = "spell"                        # an object on the stack
+    SPELL_OR_PERMANENT = "spell_or_permanent"
+    CARD = "card"                          # in the zone the filter names
+    ACTIVATED_ABILITY = "activated_ability"
+    TRIGGERED_ABILITY = "triggered_ability"
+    ABILITY = "ability"                    # an activated or triggered ability
+    SPELL_OR_ABILITY = "spell_or_ability"
+
+
 # Target kinds naming objects on the stack (CR 115.1, 113.1b): spells, activated and/or triggered
 # abilities; a mana ability is never on the stack, so never a target (CR 605.3b).
-STACK_TARGETS = frozenset({"spell", "activated_ability", "triggered_ability", "ability", "spell_or_ability"})
+STACK_TARGETS = frozenset({TargetKind.SPELL, TargetKind.ACTIVATED_ABILITY, TargetKind.TRIGGERED_ABILITY,
+                           TargetKind.ABILITY, TargetKind.SPELL_OR_ABILITY})
 
 
 @dataclass(frozen=True, slots=True)
 class TargetSpec:
-    """One "target ..." phrase (CR 115). ``kind`` is what may be targeted:
-    "any" (creature, player, planeswalker or battle), "player", "opponent", "permanent"
-    (narrowed by ``filter``), "spell" (an object on the stack), an ability on the stack
-    ("activated_ability", "triggered_ability", "ability" for either, "spell_or_ability") or
-    "card" (in a zone given by ``filter.zone``)."""
+    """One "target ..." phrase (CR 115): ``kind`` is what may be targeted, ``filter`` narrows
+    it (and names the zone of a card)."""
 
-    kind: str
+    kind: TargetKind
     filter: Filter = field(default_factory=Filter)
     count: int = 1
     up_to: bool = False

@@ -205,7 +205,7 @@ _PLAYER_TARGETS = {"player", "opponent", "player_or_planeswalker", "opponent_or_
 
 def _is_player(subject) -> bool:
     if isinstance(subject, _T):
-        return subject.spec.kind in ("player", "opponent")
+        return subject.spec.kind in (ir.TargetKind.PLAYER, ir.TargetKind.OPPONENT)
     if subject is ITS_CONTROLLER or subject is THAT_PLAYER or subject is OTHER_PLAYERS:
         return True
     return isinstance(subject, ir.Ref) and subject.name in _PLAYERS
@@ -213,7 +213,7 @@ def _is_player(subject) -> bool:
 
 def _is_object(subject) -> bool:
     if isinstance(subject, _T):
-        return subject.spec.kind in ("permanent", "any", "card", "spell")
+        return subject.spec.kind in (ir.TargetKind.PERMANENT, ir.TargetKind.ANY, ir.TargetKind.CARD, ir.TargetKind.SPELL)
     return subject in (IT, THAT_OBJECT, THOSE, THAT_CARD, THAT_TOKEN, PREV) or (isinstance(subject, ir.Ref) and not _is_player(subject)) \
         or isinstance(subject, ir.WithSameName)
 
@@ -329,7 +329,7 @@ def _mana_symbols(symbols) -> tuple[str, ...]:
 
 def _permanent(subject) -> bool:
     if isinstance(subject, _T):
-        return subject.spec.kind == "permanent"
+        return subject.spec.kind == ir.TargetKind.PERMANENT
     return _is_object(subject) and subject is not PREV
 
 

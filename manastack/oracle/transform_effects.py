@@ -38,7 +38,7 @@ class EffectRules:
             if isinstance(recipient, ir.ControlledBy) and recipient.player is THAT_PLAYER:
                 # "target player and each creature that player controls": the player just named
                 before = recipients[-1]
-                _need(isinstance(before, _T) and before.spec.kind in ("player", "opponent"), "that player")
+                _need(isinstance(before, _T) and before.spec.kind in (ir.TargetKind.PLAYER, ir.TargetKind.OPPONENT), "that player")
                 recipient = dataclasses.replace(recipient, player=before)
             recipients.append(recipient)
         return [ir.DealDamage(n, r, source) for n, r in zip(amounts, recipients)]
@@ -61,11 +61,11 @@ class EffectRules:
         return dataclasses.replace(c[-1], count=ir.ANY_NUMBER, up_to=True, at_least=1)
 
     def dv_any(self, c):
-        return ir.TargetSpec("any")
+        return ir.TargetSpec(ir.TargetKind.ANY)
 
     def dv_what(self, c):
         kind, f = c[0]
-        return ir.TargetSpec(kind, f)
+        return ir.TargetSpec(ir.TargetKind(kind), f)
 
     def sacrifice_it(self, c):
         return [ir.Sacrifice(IT)]
@@ -651,7 +651,7 @@ class EffectRules:
 
     def counter_spell(self, c):
         _need(c[0].spec.kind in ir.STACK_TARGETS, "counter")
-        _need(c[0].spec.kind == "spell" or len(c) == 1, "counter an ability unless")
+        _need(c[0].spec.kind == ir.TargetKind.SPELL or len(c) == 1, "counter an ability unless")
         if len(c) > 2:  # "unless its controller pays {1} for each card in your graveyard" (CR 118.12)
             _need(not c[1].x_count, "{X} for each")
             return [ir.CounterUnlessPays(c[0], ir.Cost(mana=c[1]), times=c[2].count())]
@@ -663,7 +663,7 @@ class EffectRules:
         """CR 707.10: "Copy target instant or sorcery spell." (Twincast), with "You may choose new
         targets for the copy." (CR 707.10c)."""
         spec = c[0].spec
-        _need(spec.kind == "spell" and spec.filter.types and set(spec.filter.types) <= {"Instant", "Sorcery"}
+        _need(spec.kind == ir.TargetKind.SPELL and spec.filter.types and set(spec.filter.types) <= {"Instant", "Sorcery"}
               and spec.filter.controller is None, "copy")
         return [ir.CopySpell(c[0], new_targets=len(c) > 1)]
 
@@ -761,7 +761,7 @@ class EffectRules:
         _need(isinstance(amount.value, int) and amount.value >= 1, "copies: a number")
         _need(what in (IT, THAT_OBJECT, THAT_CARD) or what in (ir.Ref("self"), ir.Ref("enchanted"), ir.Ref("equipped"))
               or (isinstance(what, _T) and what.spec.count == 1 and not what.spec.up_to
-                  and what.spec.kind in ("permanent", "card")), "a copy of: one object")
+                  and what.spec.kind in (ir.TargetKind.PERMANENT, ir.TargetKind.CARD)), "a copy of: one object")
         changes = c[3] if len(c) > 3 else ir.CopyChanges()
         tapped = str(kind).lower().startswith("tapped")
         return [ir.CreateTokenCopy(what, amount.value, changes, tapped)]
@@ -933,7 +933,7 @@ class EffectRules:
         on an instant or sorcery "other" excludes nothing, the spell not being a creature."""
         n = _number(c[0])
         _need(isinstance(n, int), "support X")
-        spec = ir.TargetSpec("permanent", ir.Filter(types=("Creature",), other=True), count=n, up_to=True)
+        spec = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=("Creature",), other=True), count=n, up_to=True)
         return [ir.PutCounters(_T(spec), "+1/+1", 1)]
 
     # ------------------------------------------------ the monarch (CR 724)
@@ -1024,7 +1024,7 @@ class EffectRules:
 
     def new_targets(self, c):
         """"choose new targets for target spell or ability" (CR 115.7d)."""
-        _need(isinstance(c[0], _T) and c[0].spec.kind in ("spell", "ability", "spell_or_ability"), "new targets")
+        _need(isinstance(c[0], _T) and c[0].spec.kind in (ir.TargetKind.SPELL, ir.TargetKind.ABILITY, ir.TargetKind.SPELL_OR_ABILITY), "new targets")
         return [ir.ChooseNewTargets(c[0])]
 
     def look_at_hand(self, c):
@@ -1048,7 +1048,7 @@ class EffectRules:
         (CR 701.3a); to a target creature, as equip's own effect (CR 702.6a), or to "it" / "that
         creature", the permanent a trigger saw enter (``transform_lines.triggered`` checks which)."""
         what = c[-1]
-        _need(what is IT or what is THAT_OBJECT or isinstance(what, _T) and what.spec.kind == "permanent"
+        _need(what is IT or what is THAT_OBJECT or isinstance(what, _T) and what.spec.kind == ir.TargetKind.PERMANENT
               and what.spec.filter.types == ("Creature",) and what.spec.count == 1 and not what.spec.up_to,
               "attach")
         return [ir.Attach(what)]
@@ -1092,7 +1092,7 @@ class EffectRules:
 
     def choose_target(self, c):
         """"Choose target creature. ... that creature ...": the target of the sentences after it."""
-        _need(_permanent(c[0]) or (isinstance(c[0], _T) and c[0].spec.kind == "card"), "choose target")
+        _need(_permanent(c[0]) or (isinstance(c[0], _T) and c[0].spec.kind == ir.TargetKind.CARD), "choose target")
         return [ir.ChooseTarget(c[0])]
 
     def search_to_top(self, c):
@@ -1193,7 +1193,7 @@ class EffectRules:
         that player, the owner as it last existed (CR 608.2h), reveals their top card and puts it
         onto the battlefield if it is of the description (CR 701.20a)."""
         what = c[0]
-        _need(isinstance(what, _T) and what.spec.kind == "permanent", "the owner of target permanent")
+        _need(isinstance(what, _T) and what.spec.kind == ir.TargetKind.PERMANENT, "the owner of target permanent")
         reveal = self.reveal_top_if([ir.Ref(ir.TARGET_OWNER)] + list(c[1:]))[0]
         return [ir.ShuffleIntoLibrary(what), reveal]
 
@@ -1370,10 +1370,10 @@ class EffectRules:
                                  reveal="reveal" in c, graveyard=True)]
 
     def tl_player(self, c):
-        return _T(ir.TargetSpec("player"))
+        return _T(ir.TargetSpec(ir.TargetKind.PLAYER))
 
     def tl_opponent(self, c):
-        return _T(ir.TargetSpec("opponent"))
+        return _T(ir.TargetSpec(ir.TargetKind.OPPONENT))
 
     def to_exile(self, c):
         return "exile", False
@@ -1726,8 +1726,7 @@ def _prevent_party(x):
     if isinstance(x, ir.Ref):
         _need(x.name in _PREVENT_REFS, "prevention of " + x.name)
     elif isinstance(x, _T):
-        _need(x.spec.kind in ("any", "player", "opponent", "permanent", "player_or_planeswalker",
-                              "opponent_or_planeswalker"), "target " + x.spec.kind)
+        _need(x.spec.kind in (ir.TargetKind.ANY, ir.TargetKind.PLAYER, ir.TargetKind.OPPONENT, ir.TargetKind.PERMANENT, ir.TargetKind.PLAYER_OR_PLANESWALKER, ir.TargetKind.OPPONENT_OR_PLANESWALKER), "target " + x.spec.kind)
     else:
         _need(x is IT or x is THAT_OBJECT, "prevention")
     return x

@@ -45,8 +45,8 @@ class FollowupRules:
         Only a target: a permanent, or a card in a graveyard (CR 401.4)."""
         what, end = c[0], next(x for x in c if x in ("top", "bottom"))
         _need(isinstance(what, _T) and (
-            what.spec.kind == "permanent"
-            or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard")), "put into a library")
+            what.spec.kind == ir.TargetKind.PERMANENT
+            or (what.spec.kind == ir.TargetKind.CARD and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
 
     def put_library_nth(self, c):
@@ -57,8 +57,8 @@ class FollowupRules:
         if what is None:
             what = ir.Ref("self") if any(str(x) == "~" for x in c) else IT
         else:
-            _need(what.spec.kind == "permanent"
-                  or (what.spec.kind == "card" and what.spec.filter.zone == "graveyard"), "put into a library")
+            _need(what.spec.kind == ir.TargetKind.PERMANENT
+                  or (what.spec.kind == ir.TargetKind.CARD and what.spec.filter.zone == "graveyard"), "put into a library")
         nth = next(x for x in c if isinstance(x, Token) and x.type == "ORDINAL")
         return [ir.PutInLibrary(what, from_top=_ORDINALS[str(nth).lower()])]
 
@@ -80,7 +80,7 @@ class FollowupRules:
         """"Put target card from your graveyard on top of your library": a card you own, so your
         library is its owner's (CR 401.4; several go in the order their targets were chosen)."""
         what = c[0]
-        _need(isinstance(what, _T) and what.spec.kind == "card" and what.spec.filter.zone == "graveyard"
+        _need(isinstance(what, _T) and what.spec.kind == ir.TargetKind.CARD and what.spec.filter.zone == "graveyard"
               and what.spec.filter.controller == "you", "put into your library")
         return self.put_library(c)
 
@@ -88,7 +88,7 @@ class FollowupRules:
         """"Put target creature card from a graveyard onto the battlefield under your control"
         (CR 110.2a: under the control of the effect's controller)."""
         what = c[0]
-        _need(isinstance(what, _T) and what.spec.kind == "card" and what.spec.filter.zone == "graveyard",
+        _need(isinstance(what, _T) and what.spec.kind == ir.TargetKind.CARD and what.spec.filter.zone == "graveyard",
               "put onto the battlefield")
         return [ir.ReturnToBattlefield(what, under_you=True)]
 
@@ -167,7 +167,7 @@ class FollowupRules:
         a graveyard into its owner's library" (CR 701.24a)."""
         what = c[0]
         _need(what == ir.Ref("self") or isinstance(what, _T) and (
-            what.spec.kind == "permanent" or what.spec.kind == "card" and what.spec.filter.zone == "graveyard"),
+            what.spec.kind == ir.TargetKind.PERMANENT or what.spec.kind == ir.TargetKind.CARD and what.spec.filter.zone == "graveyard"),
             "shuffle into a library")
         return [ir.ShuffleIntoLibrary(what)]
 
@@ -861,7 +861,7 @@ class FollowupRules:
         target may be a spell too ("target spell or permanent")."""
         head, kinds = str(c[0]).lower(), str(c[1]).lower()
         words = tuple(k.value for k in WordKind if k.value in kinds)
-        spec = ir.TargetSpec("spell_or_permanent" if "spell or" in head else "permanent")
+        spec = ir.TargetSpec(ir.TargetKind.SPELL_OR_PERMANENT if "spell or" in head else "permanent")
         return [ir.ChangeText(_T(spec), words, UNTIL_EOT if "eot" in c else _OPEN)]
 
     def new_type_not(self, c):

@@ -733,7 +733,7 @@ class LineRules:
                       "the damage prevented this way")
                 # "that creature": the one creature the prevention protects
                 _need(sentence[0].field != "counters" or len(before) == 1 and isinstance(before[0].to, _T)
-                      and before[0].to.spec.kind == "permanent" and before[0].to.spec.count == 1
+                      and before[0].to.spec.kind == ir.TargetKind.PERMANENT and before[0].to.spec.count == 1
                       and before[0].also_to is None, "that creature")
                 out[start:] = [dataclasses.replace(e, **{sentence[0].field: True}) for e in before]
                 continue

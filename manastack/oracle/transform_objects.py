@@ -57,7 +57,7 @@ class ObjectRules:
         """"target nonland permanent and all other permanents with the same name as that
         permanent": one target, and the others of its name found as the effect happens."""
         t, d = c[0], next(x for x in c if isinstance(x, _Desc))
-        _need(isinstance(t, _T) and t.spec.kind == "permanent" and t.spec.count == 1 and not t.spec.up_to
+        _need(isinstance(t, _T) and t.spec.kind == ir.TargetKind.PERMANENT and t.spec.count == 1 and not t.spec.up_to
               and d.plural and d.kind in (None, "permanent") and not d.zone_given, "all others with the same name")
         return ir.WithSameName(t, d.filter)
 
@@ -78,14 +78,14 @@ class ObjectRules:
         d, token = c[0], str(c[1]).lower()
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
               and _plain_group(d.filter), "each ... target player controls")
-        return ir.ControlledBy(d.filter, _T(ir.TargetSpec("opponent" if "opponent" in token else "player")))
+        return ir.ControlledBy(d.filter, _T(ir.TargetSpec(ir.TargetKind.OPPONENT if "opponent" in token else "player")))
 
     def o_target_graveyard_cards(self, c):
         """"all cards from target player's graveyard": only the player is targeted (CR 115.1),
         the cards are those in that graveyard as the effect happens (CR 404.1)."""
         token = str(c[0]).lower()
         return ir.ControlledBy(ir.Filter(zone="graveyard"),
-                               _T(ir.TargetSpec("opponent" if "opponent" in token else "player")))
+                               _T(ir.TargetSpec(ir.TargetKind.OPPONENT if "opponent" in token else "player")))
 
     def o_all_target_controls(self, c):
         """"all creatures target player controls": as "each creature target player controls"."""
@@ -107,7 +107,7 @@ class ObjectRules:
             c = c[1:]
         kind, f = c[0]
         _need(isinstance(count, int), "X targets")
-        return _T(ir.TargetSpec(kind, f, count, up_to, at_least))
+        return _T(ir.TargetSpec(ir.TargetKind(kind), f, count, up_to, at_least))
 
     def count(self, c):
         return "count", _number(c[0])
@@ -123,19 +123,19 @@ class ObjectRules:
         return "one_or_more", ir.ANY_NUMBER
 
     def t_any(self, c):
-        return _T(ir.TargetSpec("any"))
+        return _T(ir.TargetSpec(ir.TargetKind.ANY))
 
     def t_any_count(self, c):
         """"two targets", "up to three targets": that many of "any target" (CR 115.4)."""
         return self.target([c[0], ("any", ir.Filter())])
 
     def t_another_any(self, c):
-        return _T(ir.TargetSpec("any", ir.Filter(other=True)), another=True)
+        return _T(ir.TargetSpec(ir.TargetKind.ANY, ir.Filter(other=True)), another=True)
 
     def t_another(self, c):
         d = c[1]
         _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "another")
-        return _T(ir.TargetSpec("permanent", dataclasses.replace(d.filter, other=True)),
+        return _T(ir.TargetSpec(ir.TargetKind.PERMANENT, dataclasses.replace(d.filter, other=True)),
                   another=True)
 
     def tw_player(self, c):

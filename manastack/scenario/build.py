@@ -16,6 +16,7 @@ from manastack.engine.targets import aura_target_spec, item_target_specs, spell_
 from manastack.engine.state import Obj, PlayerRef, StackItem, State, Step
 from manastack.engine.turn import NO_PRIORITY, STEPS
 from manastack.limits import MAX_ZONE_OBJECTS, excerpt
+from manastack.oracle import ir
 
 from .errors import ScenarioError, raise_all
 from .refs import Refs
@@ -259,7 +260,7 @@ class Builder:
                 self.fail(f"{o.card.name} is neither an Aura, an Equipment nor a Fortification: it can't be "
                           "attached (CR 301.5, 301.6, 303.4)", entry.line_of("attached_to"))
             spec = aura_target_spec(o.card) if aura else None
-            if spec is not None and spec.kind in ("player", "opponent"):
+            if spec is not None and spec.kind in (ir.TargetKind.PLAYER, ir.TargetKind.OPPONENT):
                 # "Enchant player": attached_to names a player (CR 303.4b, 702.5d)
                 o.attached_to = PlayerRef(self.player(entry["attached_to"], entry, "attached_to"))
             else:
