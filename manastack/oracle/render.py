@@ -6,6 +6,7 @@ Each IR node is written as its class name and the fields that differ from their 
 from __future__ import annotations
 
 import dataclasses
+from enum import Enum
 
 from manastack.mana import ManaCost
 from manastack.oracle import ir
@@ -20,6 +21,8 @@ def fmt(node) -> str:
         return "(" + ", ".join(fmt(x) for x in node) + ")"
     if isinstance(node, ir.Keyword):
         return _keyword(node)
+    if isinstance(node, Enum):          # a kind (TargetKind, ReplacementKind, ...) by its value
+        return repr(node.value)
     if not dataclasses.is_dataclass(node):
         return repr(node)
     parts = []
