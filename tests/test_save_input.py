@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manastack import Game, RandomAgent, SaveError
-from manastack.engine.event_types import Seen
+from manastack.engine.event_types import EventKind, Seen
 from manastack.engine.save_check import _records_ok
 from manastack.engine.state import Obj, PendingTrigger, Player, StackItem
 from manastack.limits import json_depth_ok
@@ -104,6 +104,24 @@ def test_a_trigger_view_with_an_unknown_field_is_refused(save):
                                       "controller": 0, "event": {"kind": "draw", "colour": 3}, "count": 1,
                                       "why": "", "label": "x"})
     refused(changed(save, add), "$.state.pending_triggers[0].event", "colour")
+
+
+def test_a_trigger_view_with_an_unknown_event_kind_is_refused(save):
+    def add(s):
+        s["pending_triggers"].append({"source": 1, "card": next(iter(s["cards"])), "ability_index": 0,
+                                      "controller": 0, "event": {"kind": "brunch"}, "count": 1,
+                                      "why": "", "label": "x"})
+    refused(changed(save, add), "$.state.pending_triggers[0].event.kind", "unknown event kind 'brunch'")
+
+
+def test_a_trigger_views_event_kind_loads_as_its_member_and_saves_as_its_name():
+    """A save names the kind of occurrence a trigger saw by its value; loaded, it is the
+    EventKind member (compared by identity); an older save's "" for none loads as none."""
+    seen = Seen.from_data(json.loads(json.dumps(Seen(EventKind.GAIN_LIFE, player=1, amount=3).to_data())), "x")
+    assert seen.kind is EventKind.GAIN_LIFE and seen == Seen(EventKind.GAIN_LIFE, player=1, amount=3)
+    assert json.dumps(seen.to_data()) == '{"kind": "gain_life", "player": 1, "amount": 3}'
+    assert Seen.from_data({"kind": "", "obj": 4}, "x") == Seen(obj=4)
+    assert "kind" not in Seen(obj=4).to_data()
 
 
 def test_next_id_not_above_every_id_is_refused(save):

@@ -1,16 +1,21 @@
 """Action kinds and durations are enums (docs/architecture.md, "Types"): every answer the engine
 offers is named by an :class:`ActionKind`, every record a resolved spell or ability leaves lasts
 for one of the :class:`ir.Duration` values, and a member equals its string, so saves keep their
-format."""
+format. No code of the package compares a ``kind`` attribute with a string: kinds are enum
+members (the test reads the source)."""
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 import pytest
 
 from manastack import Game, RandomAgent, SaveError
 from manastack.engine.decisions import Action, ActionKind
 from manastack.oracle.ir import Duration
+
+PACKAGE = Path(__file__).resolve().parent.parent / "manastack"
 
 
 def _play(game: Game, seed: int, limit: int = 1500):
@@ -59,3 +64,51 @@ def test_a_web_client_naming_an_unknown_action_kind_is_told_so():
     assert tables.parse_action({"kind": "cast", "args": [3]}) == Action(ActionKind.CAST, (3,))
     with pytest.raises(tables.TableError, match="no action is called 'flourish'"):
         tables.parse_action({"kind": "flourish", "args": []})
+
+
+def _holds_a_string(node: ast.expr) -> bool:
+    """A string literal, a tuple, list or set with one, or a conditional giving one."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return any(_holds_a_string(e) for e in node.elts)
+    if isinstance(node, ast.IfExp):
+        return _holds_a_string(node.body) or _holds_a_string(node.orelse)
+    return False
+
+
+def string_kind_comparisons(source: str) -> list[str]:
+    """Each comparison of some ``x.kind`` with a string literal (``==``, ``!=``, ``is``, ``in``
+    a tuple of literals...), as "line: code"."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if any(isinstance(o, ast.Attribute) and o.attr == "kind" for o in operands) \
+                    and any(_holds_a_string(o) for o in operands):
+                found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_kind_is_compared_with_a_string():
+    """Kinds are compared by enum member (ActionKind, DecisionKind, ItemKind, TargetKind,
+    ReplacementKind, EventKind, the compiler's DescKind...), never by their strings: a string
+    comparison would stay true for a StrEnum member but hides which enum is meant, and turns
+    silently false for a plain Enum."""
+    found = [f"{path.relative_to(PACKAGE.parent)}:{where}" for path in sorted(PACKAGE.rglob("*.py"))
+             for where in string_kind_comparisons(path.read_text(encoding="utf-8"))]
+    assert not found, "kinds compared with strings:\n" + "\n".join(found)
+
+
+def test_the_check_finds_each_form_of_string_comparison():
+    code = """
+d.kind == "card"
+"spell" != c[0].kind
+d.kind in (None, "permanent")
+o.kind == ("yes" if n else ActionKind.NO)
+first.kind == second.kind == "spell"
+x.kind is not "y"
+"""
+    assert len(string_kind_comparisons(code)) == 6
+    assert not string_kind_comparisons("d.kind is DescKind.CARD\nd.kind in (None, DescKind.PERMANENT)\n"
+                                       "kind == 'local'\nd.name == 'x'\n")

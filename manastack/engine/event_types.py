@@ -16,7 +16,59 @@ much", "that spell") is a :class:`Seen`, kept on the pending trigger and on the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Any, ClassVar
+
+
+class EventKind(StrEnum):
+    """The kind of an event (each record type below has one) or of an occurrence a :class:`Seen`
+    holds. A ``StrEnum``: each member equals its name in a save."""
+
+    ZONE_CHANGE = "zone_change"
+    DAMAGE = "damage"
+    LIFE_GAIN = "life_gain"
+    COUNTERS = "counters"
+    MANA = "mana"
+    DESTROY = "destroy"
+    VOTES_FINISHED = "votes_finished"
+    CYCLED = "cycled"
+    DRAW = "draw"
+    CARD_DRAW = "card_draw"
+    GAIN_LIFE = "gain_life"
+    LOSE_LIFE = "lose_life"
+    TAPPED = "tapped"
+    UNTAPPED = "untapped"
+    COUNTERS_REMOVED = "counters_removed"
+    ATTACHED = "attached"
+    UNATTACHED = "unattached"
+    CAST = "cast"
+    ACTIVATED = "activated"
+    STEP = "step"
+    ATTACKS = "attacks"
+    ATTACKERS_DECLARED = "attackers_declared"
+    ATTACKS_ALONE = "attacks_alone"
+    BLOCKS = "blocks"
+    BECOMES_BLOCKED = "becomes_blocked"
+    UNBLOCKED = "unblocked"
+    BECOMES_TARGET = "becomes_target"
+    TURNED_FACE_UP = "turned_face_up"
+    BECOMES_RENOWNED = "becomes_renowned"
+    PHASED_OUT = "phased_out"
+    PHASED_IN = "phased_in"
+    BECOMES_MONSTROUS = "becomes_monstrous"
+    EXPLOITED = "exploited"
+    EXPLORED = "explored"
+    MUTATED = "mutated"
+    EXERTED = "exerted"
+    MADNESS = "madness"
+    TAPPED_FOR_MANA = "tapped_for_mana"
+    BECOME_MONARCH = "become_monarch"
+    # occurrences that only a Seen names, no event record
+    SACRIFICED = "sacrificed"                # a permanent sacrificed for a mana ability's cost
+    REMOVED_COUNTERS = "removed_counters"    # counters removed to pay a mana ability's cost
+    LAST_TIME_COUNTER = "last_time_counter"  # suspend's last time counter removed (CR 702.62a)
+    STATE = "state"                          # a state trigger (CR 603.8)
+    MIRACLE = "miracle"                      # a card revealed as it is drawn (CR 702.94a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +97,7 @@ class ZoneChange:
     where it goes (614.1a, 614.6) and how it enters (614.1c-d, 614.12): tapped, with counters,
     under whose control, as a copy (707.2), with a choice made. After the move, ``obj`` is the new
     object (or None) and ``old`` the object as it last existed (603.10a)."""
-    kind: ClassVar[str] = "zone_change"
+    kind: ClassVar[EventKind] = EventKind.ZONE_CHANGE
     obj: int | None
     from_zone: str
     to: str
@@ -82,7 +134,7 @@ class ZoneChange:
 class DamageAmount:
     """Damage a source is about to deal to one recipient (CR 120.2), which replacement and
     prevention effects may change (CR 614.1a, 615)."""
-    kind: ClassVar[str] = "damage"
+    kind: ClassVar[EventKind] = EventKind.DAMAGE
     amount: int
     spent: str | None = None    # a counter kind a prevention of the recipient's own asks for (Phantom Centaur)
     gains: list = field(default_factory=list)   # (player, life, shield's source) owed by preventions (CR 615.5)
@@ -94,7 +146,7 @@ class DamageAmount:
 class LifeGain:
     """Life a player is about to gain (CR 119.3), which replacement effects may change
     (CR 614.1a, 119.10); ``lose``: life the player loses instead."""
-    kind: ClassVar[str] = "life_gain"
+    kind: ClassVar[EventKind] = EventKind.LIFE_GAIN
     player: int
     amount: int
     lose: int = 0
@@ -104,7 +156,7 @@ class LifeGain:
 class CounterPlacement:
     """Counters about to be put on a permanent (CR 122.1), which effects such as Hardened Scales
     may change (CR 614.1a)."""
-    kind: ClassVar[str] = "counters"
+    kind: ClassVar[EventKind] = EventKind.COUNTERS
     obj: int
     counters: dict[str, int]
 
@@ -112,7 +164,7 @@ class CounterPlacement:
 @dataclass(slots=True)
 class ManaProduction:
     """Mana a source is about to add (CR 106.12b: effects that replace it)."""
-    kind: ClassVar[str] = "mana"
+    kind: ClassVar[EventKind] = EventKind.MANA
     mana: tuple[str, ...]
 
 
@@ -120,7 +172,7 @@ class ManaProduction:
 class Destruction:
     """A permanent about to be destroyed (CR 701.8a), which a regeneration shield (CR 701.19a,
     614.8) or an Aura's umbra armor (CR 702.89a) replaces."""
-    kind: ClassVar[str] = "destroy"
+    kind: ClassVar[EventKind] = EventKind.DESTROY
     obj: int
     regenerated_by: str = ""                 # the shield's source once one has applied
     armor: int | None = None                 # the Aura with umbra armor destroyed instead
@@ -132,7 +184,7 @@ class Destruction:
 @dataclass(slots=True)
 class VotesFinished:
     """CR 701.38a: the players finished voting; ``votes`` is (voter, choice) for each vote cast."""
-    kind: ClassVar[str] = "votes_finished"
+    kind: ClassVar[EventKind] = EventKind.VOTES_FINISHED
     votes: tuple
 
 
@@ -140,7 +192,7 @@ class VotesFinished:
 class Cycled:
     """CR 702.29c: a player discarded a card to pay a cycling cost; ``obj`` is the card where it
     wound up (its abilities that trigger on being cycled work from there)."""
-    kind: ClassVar[str] = "cycled"
+    kind: ClassVar[EventKind] = EventKind.CYCLED
     player: int
     obj: int | None
 
@@ -148,7 +200,7 @@ class Cycled:
 @dataclass(slots=True)
 class Drew:
     """CR 121.1: a player drew a card (each card is its own event, 121.2)."""
-    kind: ClassVar[str] = "draw"
+    kind: ClassVar[EventKind] = EventKind.DRAW
     player: int
     obj: int
 
@@ -157,7 +209,7 @@ class Drew:
 class CardDraw:
     """CR 121.1, 614.1a: a player about to draw one card; a dredge ability may replace the draw
     (CR 702.52a), and ``dredge`` is then the card in their graveyard whose ability does."""
-    kind: ClassVar[str] = "card_draw"
+    kind: ClassVar[EventKind] = EventKind.CARD_DRAW
     player: int
     dredge: int | None = None
     replaced: object = None         # the DrawReplacement record used instead (CR 614.11)
@@ -167,7 +219,7 @@ class CardDraw:
 @dataclass(slots=True)
 class LifeGained:
     """CR 119.3, 119.9: a player gained life."""
-    kind: ClassVar[str] = "gain_life"
+    kind: ClassVar[EventKind] = EventKind.GAIN_LIFE
     player: int
     amount: int
     source: int | None
@@ -176,7 +228,7 @@ class LifeGained:
 @dataclass(slots=True)
 class LifeLost:
     """CR 119.3, 120.3a: a player lost life."""
-    kind: ClassVar[str] = "lose_life"
+    kind: ClassVar[EventKind] = EventKind.LOSE_LIFE
     player: int
     amount: int
     source: int | None
@@ -187,7 +239,7 @@ class DamageDealt:
     """Damage dealt at once (CR 120.2, 510.2: all combat damage is one event). ``dealt`` holds
     (source id, recipient, amount, source's controller) per assignment, recipient an object id or
     a player ref "p0"; ``sources`` the sources as they were when they dealt it (CR 603.10)."""
-    kind: ClassVar[str] = "damage"
+    kind: ClassVar[EventKind] = EventKind.DAMAGE
     combat: bool
     dealt: tuple[tuple[int, Any, int, int], ...]
     sources: dict[int, Any]
@@ -196,21 +248,21 @@ class DamageDealt:
 @dataclass(slots=True)
 class Tapped:
     """CR 701.26a."""
-    kind: ClassVar[str] = "tapped"
+    kind: ClassVar[EventKind] = EventKind.TAPPED
     obj: int
 
 
 @dataclass(slots=True)
 class Untapped:
     """CR 701.26b."""
-    kind: ClassVar[str] = "untapped"
+    kind: ClassVar[EventKind] = EventKind.UNTAPPED
     obj: int
 
 
 @dataclass(slots=True)
 class CountersPut:
     """CR 122.1: counters were put on a permanent."""
-    kind: ClassVar[str] = "counters"
+    kind: ClassVar[EventKind] = EventKind.COUNTERS
     obj: int
     counter: str
     amount: int
@@ -219,7 +271,7 @@ class CountersPut:
 @dataclass(slots=True)
 class CountersRemoved:
     """CR 122.1, 118.3: counters were removed from a permanent."""
-    kind: ClassVar[str] = "counters_removed"
+    kind: ClassVar[EventKind] = EventKind.COUNTERS_REMOVED
     obj: int
     counter: str
     amount: int
@@ -228,7 +280,7 @@ class CountersRemoved:
 @dataclass(slots=True)
 class Attached:
     """CR 701.3a: an Aura, Equipment or Fortification became attached to an object."""
-    kind: ClassVar[str] = "attached"
+    kind: ClassVar[EventKind] = EventKind.ATTACHED
     obj: int
     onto: int | PlayerRef
 
@@ -236,7 +288,7 @@ class Attached:
 @dataclass(slots=True)
 class Unattached:
     """CR 701.3d: an Aura, Equipment or Fortification became unattached from an object."""
-    kind: ClassVar[str] = "unattached"
+    kind: ClassVar[EventKind] = EventKind.UNATTACHED
     obj: int
     was: int | PlayerRef
 
@@ -244,7 +296,7 @@ class Unattached:
 @dataclass(slots=True)
 class SpellCast:
     """CR 601.2i: a spell became cast; ``item`` is its stack item."""
-    kind: ClassVar[str] = "cast"
+    kind: ClassVar[EventKind] = EventKind.CAST
     player: int
     obj: int
     item: int
@@ -255,7 +307,7 @@ class AbilityActivated:
     """CR 602.2b, 601.2i: an activated ability that isn't a mana ability became activated; ``obj`` is
     its source, ``item`` its stack item; ``old``: the source as it was, when paying the cost
     took it away (CR 608.2h)."""
-    kind: ClassVar[str] = "activated"
+    kind: ClassVar[EventKind] = EventKind.ACTIVATED
     player: int
     obj: int
     item: int
@@ -265,7 +317,7 @@ class AbilityActivated:
 @dataclass(slots=True)
 class StepBegan:
     """CR 500.1, 603.2: a step began (the "at the beginning of" triggers)."""
-    kind: ClassVar[str] = "step"
+    kind: ClassVar[EventKind] = EventKind.STEP
     step: str
     player: int
 
@@ -273,7 +325,7 @@ class StepBegan:
 @dataclass(slots=True)
 class Attacked:
     """CR 508.1, 508.3a: a creature was declared as an attacker."""
-    kind: ClassVar[str] = "attacks"
+    kind: ClassVar[EventKind] = EventKind.ATTACKS
     obj: int
     player: int
 
@@ -282,7 +334,7 @@ class Attacked:
 class AttackersDeclared:
     """CR 508.1, 603.2c: the attackers of one declaration, for "whenever one or more creatures
     attack", which triggers once for all of them."""
-    kind: ClassVar[str] = "attackers_declared"
+    kind: ClassVar[EventKind] = EventKind.ATTACKERS_DECLARED
     player: int
     objs: tuple[int, ...]
 
@@ -290,7 +342,7 @@ class AttackersDeclared:
 @dataclass(slots=True)
 class AttackedAlone:
     """CR 506.5: a creature attacks alone."""
-    kind: ClassVar[str] = "attacks_alone"
+    kind: ClassVar[EventKind] = EventKind.ATTACKS_ALONE
     obj: int
     player: int
 
@@ -298,7 +350,7 @@ class AttackedAlone:
 @dataclass(slots=True)
 class Blocked:
     """CR 509.1, 509.3: a creature was declared as a blocker."""
-    kind: ClassVar[str] = "blocks"
+    kind: ClassVar[EventKind] = EventKind.BLOCKS
     obj: int
     player: int
 
@@ -306,7 +358,7 @@ class Blocked:
 @dataclass(slots=True)
 class BecameBlocked:
     """CR 509.1h, 509.3c: an attacking creature became blocked, by ``blockers``."""
-    kind: ClassVar[str] = "becomes_blocked"
+    kind: ClassVar[EventKind] = EventKind.BECOMES_BLOCKED
     obj: int
     player: int
     blockers: tuple[int, ...]
@@ -315,7 +367,7 @@ class BecameBlocked:
 @dataclass(slots=True)
 class Unblocked:
     """CR 509.1h, 509.3g: an attacking creature had no creature declared as a blocker for it."""
-    kind: ClassVar[str] = "unblocked"
+    kind: ClassVar[EventKind] = EventKind.UNBLOCKED
     obj: int
     player: int
 
@@ -323,7 +375,7 @@ class Unblocked:
 @dataclass(slots=True)
 class BecameTarget:
     """CR 115.1, 702.21a: a permanent became the target of a spell or ability (stack ``item``)."""
-    kind: ClassVar[str] = "becomes_target"
+    kind: ClassVar[EventKind] = EventKind.BECOMES_TARGET
     obj: int
     item: int
     player: int
@@ -332,7 +384,7 @@ class BecameTarget:
 @dataclass(slots=True)
 class TurnedFaceUp:
     """CR 702.37e, 708.8: a face-down permanent was turned face up."""
-    kind: ClassVar[str] = "turned_face_up"
+    kind: ClassVar[EventKind] = EventKind.TURNED_FACE_UP
     obj: int
     player: int
 
@@ -340,7 +392,7 @@ class TurnedFaceUp:
 @dataclass(slots=True)
 class BecameRenowned:
     """CR 702.112b: a permanent became renowned."""
-    kind: ClassVar[str] = "becomes_renowned"
+    kind: ClassVar[EventKind] = EventKind.BECOMES_RENOWNED
     obj: int
     player: int
 
@@ -349,21 +401,21 @@ class BecameRenowned:
 class PhasedOut:
     """CR 702.26b: a permanent phased out (directly or with what it is attached to, 702.26g);
     its own "whenever ~ phases out" looks back in time (CR 603.10b)."""
-    kind: ClassVar[str] = "phased_out"
+    kind: ClassVar[EventKind] = EventKind.PHASED_OUT
     obj: int
 
 
 @dataclass(slots=True)
 class PhasedIn:
     """CR 702.26c: a permanent phased in."""
-    kind: ClassVar[str] = "phased_in"
+    kind: ClassVar[EventKind] = EventKind.PHASED_IN
     obj: int
 
 
 @dataclass(slots=True)
 class BecameMonstrous:
     """CR 701.37b: a permanent became monstrous."""
-    kind: ClassVar[str] = "becomes_monstrous"
+    kind: ClassVar[EventKind] = EventKind.BECOMES_MONSTROUS
     obj: int
     player: int
 
@@ -373,7 +425,7 @@ class Exploited:
     """CR 702.110b: the permanent ``obj`` exploited a creature (its controller sacrificed
     ``victim`` as its exploit ability resolved); ``old`` is ``obj`` as it last existed when it
     sacrificed itself (CR 603.10a)."""
-    kind: ClassVar[str] = "exploited"
+    kind: ClassVar[EventKind] = EventKind.EXPLOITED
     obj: int
     player: int
     victim: int
@@ -384,7 +436,7 @@ class Exploited:
 class Explored:
     """CR 701.44b: the permanent ``obj`` explored; ``explorer`` is it as it explored, its last
     known information if it had left the battlefield (CR 701.44c)."""
-    kind: ClassVar[str] = "explored"
+    kind: ClassVar[EventKind] = EventKind.EXPLORED
     obj: int
     explorer: Any = None
 
@@ -393,7 +445,7 @@ class Explored:
 class Mutated:
     """CR 702.140d: a mutating creature spell merged with the permanent ``obj``, controlled by
     ``player``."""
-    kind: ClassVar[str] = "mutated"
+    kind: ClassVar[EventKind] = EventKind.MUTATED
     obj: int
     player: int
 
@@ -401,7 +453,7 @@ class Mutated:
 @dataclass(slots=True)
 class Exerted:
     """CR 701.43a: ``player`` exerted a permanent."""
-    kind: ClassVar[str] = "exerted"
+    kind: ClassVar[EventKind] = EventKind.EXERTED
     obj: int
     player: int
 
@@ -409,7 +461,7 @@ class Exerted:
 @dataclass(slots=True)
 class ExiledWithMadness:
     """CR 702.35a: a discarded card was exiled by madness (its cast trigger sees this)."""
-    kind: ClassVar[str] = "madness"
+    kind: ClassVar[EventKind] = EventKind.MADNESS
     obj: int
     player: int
 
@@ -417,7 +469,7 @@ class ExiledWithMadness:
 @dataclass(slots=True)
 class TappedForMana:
     """CR 106.12a: a permanent was tapped for mana."""
-    kind: ClassVar[str] = "tapped_for_mana"
+    kind: ClassVar[EventKind] = EventKind.TAPPED_FOR_MANA
     obj: int
     mana: tuple[str, ...]
     player: int
@@ -426,7 +478,7 @@ class TappedForMana:
 @dataclass(slots=True)
 class BecameMonarch:
     """CR 724.3: a player became the monarch."""
-    kind: ClassVar[str] = "become_monarch"
+    kind: ClassVar[EventKind] = EventKind.BECOME_MONARCH
     player: int
 
 
@@ -443,7 +495,7 @@ Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Unta
 class Seen:
     """What a triggered ability (or an ability about to resolve) knows of the occurrence behind it
     (CR 603.2c, 603.7c, 603.10, 608.2h). Each field has one meaning; unset fields are None."""
-    kind: str = ""                           # the kind of the occurrence, "" when none
+    kind: EventKind | None = None            # the kind of the occurrence, None when none
     obj: int | None = None                   # the object it happened to (the new one after a move)
     player: int | None = None                # the player it happened to, or who acted
     amount: int | None = None                # life, damage or counters
@@ -495,7 +547,11 @@ class Seen:
             raise ValueError(f"{where}: unknown field {sorted(extra)[0]!r}")
         values = {}
         for k, v in data.items():
-            if k in ("mana", "cast_costs", "sacrificed_could_produce", "created", "cast_modes") and isinstance(v, list):
+            if k == "kind":             # a save of an older format writes "" for none
+                if v and v not in EVENT_KINDS:
+                    raise ValueError(f"{where}: unknown event kind {v!r}")
+                v = EventKind(v) if v else None
+            elif k in ("mana", "cast_costs", "sacrificed_could_produce", "created", "cast_modes") and isinstance(v, list):
                 v = tuple(v)
             elif k == "attached_to":
                 v = attachment_from_data(v)
@@ -506,4 +562,5 @@ class Seen:
 
 
 SEEN_FIELDS = frozenset(f.name for f in fields(Seen))
+EVENT_KINDS = frozenset(k.value for k in EventKind)
 NOTHING = Seen()      # what an ability that no occurrence triggered knows of one

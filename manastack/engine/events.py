@@ -27,7 +27,7 @@ from .decisions import Action, ActionKind, Decision, DecisionKind
 from .resolution import ResolutionContext, execute
 from .runner import Ctx
 from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger, SkipNextUntap, TextChange
-from .event_types import (NOTHING, BecameMonarch, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, PlayerRef, Seen,
+from .event_types import (NOTHING, BecameMonarch, EventKind, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, PlayerRef, Seen,
                           Attached, Exerted, Unattached,
                           ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
 from .state import EXILED_FROM_HAND, ItemKind, Obj, PendingTrigger, exiled_with
@@ -531,7 +531,7 @@ def _miracle(ctx: Ctx, player: int, o: Obj) -> None:
         exercise.note("KEYWORDS", "miracle", o.card)
     label = f"{possessive(o.card.name)} miracle ability"
     s.pending_triggers.append(PendingTrigger(o.id, o.card, nested_index(o.card, MIRACLE_CAST), player,
-                                             Seen("miracle", obj=o.id), 1, "", label))
+                                             Seen(EventKind.MIRACLE, obj=o.id), 1, "", label))
     s.add_log(f"{s.players[player].name} reveals {o.card.name} as they draw it: {label} triggers",
               ("702.94a", "701.20a", "603.2"), "trigger")
 

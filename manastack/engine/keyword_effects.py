@@ -16,7 +16,7 @@ from . import layers
 from .abilities import ENCORE_SACRIFICE, UNEARTH_EXILE, nested_index
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .effect_records import AddSubtypes, BecomeCreature, CombatRule, GrantKeywords, OneShotDelayedTrigger, SetPT
-from .event_types import BecameMonstrous, BecameRenowned, Exploited, Seen
+from .event_types import BecameMonstrous, BecameRenowned, EventKind, Exploited, Seen
 from .resolution import amount, execute, named_objects, source_obj
 from .state import PendingTrigger
 from .wording import possessive
@@ -222,7 +222,7 @@ def offer_exert(ctx, attackers: list[int]) -> None:
                 card = layers.card_now(s, o)
                 label = f"{possessive(o.card.name)} ability"
                 s.pending_triggers.append(PendingTrigger(o.id, card, nested_index(card, ab.then.ability),
-                                                         o.controller, Seen("exerted", obj=o.id, player=o.controller),
+                                                         o.controller, Seen(EventKind.EXERTED, obj=o.id, player=o.controller),
                                                          1, "", label))
                 s.add_log(f"{label} triggers: {ab.then.ability.text}", ("603.12", "607.2h"), "trigger")
 

@@ -5,7 +5,8 @@ its shape against the JSON Schema ``save.schema.json`` (every key, type and boun
 states no game can reach: an object listed in two zones or in none (CR 400.1), a zone list
 that disagrees with the object's own zone or owner (CR 400.3), ids that name no object or
 that repeat, ``next_id`` not above every id (new objects get new ids, CR 400.7), a player
-index out of place, a step that doesn't exist (CR 500.1), a card name with no saved face, and
+index out of place, a step that doesn't exist (CR 500.1), an unknown kind of occurrence a trigger
+saw, a card name with no saved face, and
 card faces of the wrong JSON types. Each error names its place as a JSON path
 (``$.state.players[0].hand[3]``).
 """
@@ -25,6 +26,7 @@ from jsonschema.exceptions import best_match
 from manastack.cards import CardDB, CardError, check_faces
 from manastack.limits import MAX_DEPTH, depth_of
 
+from .event_types import EVENT_KINDS
 from .serialize import FORMAT
 from .turn import STAGES, STEPS
 from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
@@ -242,6 +244,11 @@ def _check_state(st: dict, cards: CardDB | None) -> None:
     if scalars["step"] not in STEP_NAMES:
         raise SaveError(f"$.state.scalars.step: unknown step {scalars['step'][:40]!r}; steps are "
                         + ", ".join(STEP_NAMES))
+    for list_name in ("stack", "pending_triggers"):
+        for i, entry in enumerate(st[list_name]):
+            kind = (entry["event"] or {}).get("kind")
+            if kind and kind not in EVENT_KINDS:      # "" (older saves) or absent: none
+                raise SaveError(f"$.state.{list_name}[{i}].event.kind: unknown event kind {kind[:40]!r}")
     where: dict[int, tuple[str, int]] = {}     # id -> the list naming it, and the place in it
 
     def place(oid: int, where_list: str, k: int, zone: str, owner: int | None) -> None:

@@ -35,7 +35,7 @@ from .decisions import Action, ActionKind, Decision, DecisionKind
 from .effect_records import DelayedWatch
 from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDeclared, BecameBlocked,
                           BecameMonstrous, BecameRenowned, BecameTarget, Blocked, CountersPut, CountersRemoved,
-                          Cycled, DamageDealt, Drew, Event, ExiledWithMadness, Exerted, Exploited, Explored,
+                          Cycled, DamageDealt, Drew, Event, EventKind, ExiledWithMadness, Exerted, Exploited, Explored,
                           LifeGained, LifeLost, Mutated, NOTHING, Seen, SpellCast, StepBegan, Tapped, TappedForMana,
                           PhasedIn, PhasedOut, TurnedFaceUp, Unblocked, Untapped, VotesFinished, ZoneChange)
 from .filters import is_player_ref, matches, player_of
@@ -51,51 +51,51 @@ _DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you|creatur
 # Events that happen to one object, and the trigger events each one meets; bushido's "blocks or
 # becomes blocked" is one trigger condition met by either (CR 702.45a).
 _OBJECT_EVENTS = {
-    "attacks": ("attacks",), "attacks_alone": ("attacks_alone",), "tapped": ("tapped",),
-    "untapped": ("untapped",), "counters": ("counter_placed",), "turned_face_up": ("turned_face_up",),
-    "becomes_renowned": ("becomes_renowned",), "becomes_monstrous": ("becomes_monstrous",),
-    "mutated": ("mutates",),        # CR 702.140d: "whenever this creature mutates"
-    "phased_out": ("phases_out",), "phased_in": ("phases_in",),     # CR 702.26b-c
-    "blocks": ("blocks", "blocks_or_becomes_blocked"),
-    "becomes_blocked": ("becomes_blocked", "blocks_or_becomes_blocked"),
-    "unblocked": ("attacks_unblocked",),     # "attacks and isn't blocked" (CR 509.3g)
+    EventKind.ATTACKS: ("attacks",), EventKind.ATTACKS_ALONE: ("attacks_alone",), EventKind.TAPPED: ("tapped",),
+    EventKind.UNTAPPED: ("untapped",), EventKind.COUNTERS: ("counter_placed",), EventKind.TURNED_FACE_UP: ("turned_face_up",),
+    EventKind.BECOMES_RENOWNED: ("becomes_renowned",), EventKind.BECOMES_MONSTROUS: ("becomes_monstrous",),
+    EventKind.MUTATED: ("mutates",),        # CR 702.140d: "whenever this creature mutates"
+    EventKind.PHASED_OUT: ("phases_out",), EventKind.PHASED_IN: ("phases_in",),     # CR 702.26b-c
+    EventKind.BLOCKS: ("blocks", "blocks_or_becomes_blocked"),
+    EventKind.BECOMES_BLOCKED: ("becomes_blocked", "blocks_or_becomes_blocked"),
+    EventKind.UNBLOCKED: ("attacks_unblocked",),     # "attacks and isn't blocked" (CR 509.3g)
 }
 
 
 # The trigger events :func:`instances` can find in an event of each kind; any other kind
 # triggers nothing.
 _SEEN_BY_KIND = {
-    "zone_change": frozenset(("enters", "dies", "leaves", "discards", "sacrificed", "plays_land",
-                              "put_into_graveyard")),
-    "gain_life": frozenset(("gain_life",)), "lose_life": frozenset(("lose_life",)),
-    "votes_finished": frozenset(("votes_finished",)),
-    "draw": frozenset(("draw",)), "step": frozenset(("beginning_of_step",)),
-    "cast": frozenset(("cast",)), "tapped_for_mana": frozenset(("tapped_for_mana",)),
-    "activated": frozenset(("activates",)),
-    "madness": frozenset(("exiled_with_madness",)), "becomes_target": frozenset(("becomes_target", "becomes_target_by_spell")),
-    "exerted": frozenset(("exerts",)), "exploited": frozenset(("exploits",)),
-    "explored": frozenset(("explores",)),
-    "cycled": frozenset(("cycled", "cycles")),
-    "damage": frozenset(("dealt_damage",)),
-    "state": frozenset(("control_none",)),       # state triggers (CR 603.8): check_state_triggers
+    EventKind.ZONE_CHANGE: frozenset(("enters", "dies", "leaves", "discards", "sacrificed", "plays_land",
+                                      "put_into_graveyard")),
+    EventKind.GAIN_LIFE: frozenset(("gain_life",)), EventKind.LOSE_LIFE: frozenset(("lose_life",)),
+    EventKind.VOTES_FINISHED: frozenset(("votes_finished",)),
+    EventKind.DRAW: frozenset(("draw",)), EventKind.STEP: frozenset(("beginning_of_step",)),
+    EventKind.CAST: frozenset(("cast",)), EventKind.TAPPED_FOR_MANA: frozenset(("tapped_for_mana",)),
+    EventKind.ACTIVATED: frozenset(("activates",)),
+    EventKind.MADNESS: frozenset(("exiled_with_madness",)), EventKind.BECOMES_TARGET: frozenset(("becomes_target", "becomes_target_by_spell")),
+    EventKind.EXERTED: frozenset(("exerts",)), EventKind.EXPLOITED: frozenset(("exploits",)),
+    EventKind.EXPLORED: frozenset(("explores",)),
+    EventKind.CYCLED: frozenset(("cycled", "cycles")),
+    EventKind.DAMAGE: frozenset(("dealt_damage",)),
+    EventKind.STATE: frozenset(("control_none",)),       # state triggers (CR 603.8): check_state_triggers
 }
 for _kind, _seen in _OBJECT_EVENTS.items():
     _SEEN_BY_KIND[_kind] = _SEEN_BY_KIND.get(_kind, frozenset()) | frozenset(_seen)
-_SEEN_BY_KIND["becomes_blocked"] |= {"blocked_by_creature_without_flanking", "blocks_or_blocked_by_creature",
-                                     "blocked_by_creature"}
-_SEEN_BY_KIND["blocks"] |= {"blocks_or_blocked_by_creature"}
+_SEEN_BY_KIND[EventKind.BECOMES_BLOCKED] |= {"blocked_by_creature_without_flanking", "blocks_or_blocked_by_creature",
+                                               "blocked_by_creature"}
+_SEEN_BY_KIND[EventKind.BLOCKS] |= {"blocks_or_blocked_by_creature"}
 
 
-_SEEN_BY_KIND["attackers_declared"] = frozenset(("attacks",))     # "one or more ... attack" (CR 603.2c)
-_SEEN_BY_KIND["counters"] |= {"chapter"}        # a Saga's chapter abilities (CR 714.2b)
+_SEEN_BY_KIND[EventKind.ATTACKERS_DECLARED] = frozenset(("attacks",))     # "one or more ... attack" (CR 603.2c)
+_SEEN_BY_KIND[EventKind.COUNTERS] |= {"chapter"}        # a Saga's chapter abilities (CR 714.2b)
 _LISTED = frozenset().union(*_SEEN_BY_KIND.values())
 
 
-def _could_see(kind: str, event: str) -> bool:
+def _could_see(kind: EventKind, event: str) -> bool:
     """Whether a trigger condition on ``event`` can be met by an event of ``kind`` at all. A
     trigger event the table doesn't list is always looked at, so a new one is never missed."""
     if _DAMAGE.match(event) is not None:
-        return kind == "damage"
+        return kind is EventKind.DAMAGE
     return event not in _LISTED or event in _SEEN_BY_KIND.get(kind, ())
 
 
@@ -111,7 +111,7 @@ def _graveyard_triggers(cards: tuple) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=16384)
-def _triggered_by_kind(card, kind: str) -> tuple[tuple[int, ir.TriggeredAbility], ...]:
+def _triggered_by_kind(card, kind: EventKind) -> tuple[tuple[int, ir.TriggeredAbility], ...]:
     """The triggered abilities of ``card`` that an event of ``kind`` could trigger (cached per
     card definition and kind: every event asks this of every permanent)."""
     return tuple((i, ab) for i, ab in triggered_abilities(card) if _could_see(kind, ab.trigger.event))
@@ -256,7 +256,7 @@ def _damage_dealt(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list[See
         dealt = tuple(d for d in ev.dealt if d[1] == oid and d[2] > 0)
         if dealt:
             # "that creature's controller" as it was dealt the damage, should it die (CR 608.2h)
-            out.append(Seen("damage", combat=ev.combat, obj=oid, amount=sum(d[2] for d in dealt),
+            out.append(Seen(EventKind.DAMAGE, combat=ev.combat, obj=oid, amount=sum(d[2] for d in dealt),
                             dealt=dealt, controller=s.objs[oid].controller if oid in s.objs else None))
     return out
 
@@ -588,7 +588,7 @@ def _damage_instances(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list
         if hit:
             key = (None if trig.one_or_more else src_id, rcp if to else None)
             groups.setdefault(key, []).append((src_id, rcp, amt, ctl))
-    return [Seen("damage", combat=ev.combat, obj=dealt[0][0], controller=dealt[0][3],
+    return [Seen(EventKind.DAMAGE, combat=ev.combat, obj=dealt[0][0], controller=dealt[0][3],
                  amount=sum(d[2] for d in dealt), dealt=tuple(dealt),
                  player=int(rcp[1:]) if isinstance(rcp, str) else None)
             for (_src, rcp), dealt in groups.items()]
@@ -737,7 +737,7 @@ def _last_time_counter(s, ev) -> None:
         if type(ab) is ir.Keyword and ab.name == "vanishing":
             label = f"{possessive(o.card.name)} vanishing ability"
             s.pending_triggers.append(PendingTrigger(o.id, card, nested_index(card, VANISHING_SACRIFICE), o.controller,
-                                                     Seen("last_time_counter", obj=o.id), 1, "", label))
+                                                     Seen(EventKind.LAST_TIME_COUNTER, obj=o.id), 1, "", label))
             s.add_log(f"{label} triggers: the last time counter was removed from {o.card.name}",
                       ("702.63a", "603.2"), "trigger")
 
@@ -761,7 +761,7 @@ def describe_event(s, view: Seen) -> str:
     """A few words naming the occurrence a trigger saw, for the log."""
     kind = view.kind
     name = _name_of(s, view.obj)
-    if kind == "damage":
+    if kind is EventKind.DAMAGE:
         combat = "combat " if view.combat else ""
         if view.dealt and view.dealt[0][1] == view.obj:       # "is dealt damage"
             return f"{name} being dealt {view.amount} {combat}damage"
@@ -770,7 +770,7 @@ def describe_event(s, view: Seen) -> str:
         names = [_name_of(s, oid) for oid in dict.fromkeys(d[0] for d in view.dealt or ())] or [name]
         who = " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
         return f"{who} dealing {view.amount} {combat}damage{to}"
-    if kind == "zone_change":
+    if kind is EventKind.ZONE_CHANGE:
         if view.to == BATTLEFIELD:
             return f"{name} entering the battlefield"
         if view.from_zone == HAND:
@@ -779,36 +779,36 @@ def describe_event(s, view: Seen) -> str:
             return f"{name} being put into a {view.to} from a {view.from_zone}"
         # named as it last existed there (CR 603.10a): a Clone leaves as what it copied
         return f"{view.name or name} leaving the battlefield"
-    if kind == "draw":      # the card drawn is in a hand, hidden from the other player (CR 400.2)
+    if kind is EventKind.DRAW:      # the card drawn is in a hand, hidden from the other player (CR 400.2)
         return f"{s.players[view.player].name} drawing a card"
-    if kind in ("gain_life", "lose_life"):
-        verb = "gaining" if kind == "gain_life" else "losing"
+    if kind in (EventKind.GAIN_LIFE, EventKind.LOSE_LIFE):
+        verb = "gaining" if kind is EventKind.GAIN_LIFE else "losing"
         return f"{s.players[view.player].name} {verb} {view.amount} life"
-    if kind == "step":
+    if kind is EventKind.STEP:
         return f"the beginning of the {(view.step or '').replace('_', ' ')} step"
-    if kind == "cast":
+    if kind is EventKind.CAST:
         return f"{s.players[view.player].name} casting {name}"
-    if kind == "votes_finished":
+    if kind is EventKind.VOTES_FINISHED:
         return "the players finishing voting"
-    if kind == "madness":
+    if kind is EventKind.MADNESS:
         return f"{name} being exiled by madness"
-    if kind == "cycled":
+    if kind is EventKind.CYCLED:
         return f"{s.players[view.player].name} cycling {name}"
-    if kind == "becomes_target":
+    if kind is EventKind.BECOMES_TARGET:
         return f"{name} becoming the target of {s.players[view.player].name}'s spell or ability"
-    if kind == "becomes_blocked" and view.attacker is not None:
+    if kind is EventKind.BECOMES_BLOCKED and view.attacker is not None:
         return f"{_name_of(s, view.attacker)} becoming blocked by {name}"
-    if kind == "attacks_alone":
+    if kind is EventKind.ATTACKS_ALONE:
         return f"{name} attacking alone"
-    if kind == "turned_face_up":
+    if kind is EventKind.TURNED_FACE_UP:
         return f"{name} being turned face up"
-    if kind == "exerted":
+    if kind is EventKind.EXERTED:
         return f"{s.players[view.player].name} exerting {name}"
-    if kind == "exploited":
+    if kind is EventKind.EXPLOITED:
         return f"{view.name or name} exploiting a creature"
-    if kind in ("becomes_renowned", "becomes_monstrous"):
+    if kind in (EventKind.BECOMES_RENOWNED, EventKind.BECOMES_MONSTROUS):
         return f"{name} becoming {kind.split('_')[1]}"
-    return f"{name} ({kind.replace('_', ' ')})"
+    return f"{name} ({(kind or '').replace('_', ' ')})"
 
 
 def _name_of(s, oid) -> str:
@@ -857,7 +857,7 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Ev
                 return True
         return False
     if a.event == "enters":
-        if view.kind != ZoneChange.kind or view.to != BATTLEFIELD:
+        if view.kind is not EventKind.ZONE_CHANGE or view.to != BATTLEFIELD:
             return False
         new = s.objs.get(view.obj)
         return new is not None and matches(s, new, a.cause, perm)
@@ -876,7 +876,7 @@ def check_condition(s, condition: str | ir.StaticCondition | ir.StateCondition, 
 @lru_cache(maxsize=16384)
 def _state_abilities(card) -> tuple[tuple[int, ir.TriggeredAbility], ...]:
     """The state-triggered abilities of ``card`` (CR 603.8), found once per definition."""
-    return _triggered_by_kind(card, "state")
+    return _triggered_by_kind(card, EventKind.STATE)
 
 
 _STATE_KEY = ("state-triggered",)     # board_memo's key for the permanents with such abilities
@@ -923,7 +923,7 @@ def check_state_triggers(s) -> None:
     receive priority, with the state-based actions."""
     for o, card, idx, ab in _state_triggers_due(s):
         label = f"{possessive(o.card.name)} ability"
-        s.pending_triggers.append(PendingTrigger(o.id, card, idx, o.controller, Seen("state", obj=o.id), 1, "", label))
+        s.pending_triggers.append(PendingTrigger(o.id, card, idx, o.controller, Seen(EventKind.STATE, obj=o.id), 1, "", label))
         s.add_log(f"{label} triggers: {ab.text}", ("603.8",), "trigger")
 
 
@@ -1059,7 +1059,7 @@ def _delayed_at_next(ctx, step: str) -> None:
     for e in waiting:
         label = f"{possessive(e.card.name)} delayed ability"
         # what the ability that created it saw: "it", "that creature" are still what they were
-        view = replace(e.event or NOTHING, kind="step", step=step, frozen=tuple(tuple(g) for g in e.targets),
+        view = replace(e.event or NOTHING, kind=EventKind.STEP, step=step, frozen=tuple(tuple(g) for g in e.targets),
                        created=tuple(e.created) if e.created else None)
         s.pending_triggers.append(PendingTrigger(e.affected, e.card, e.ability_index, e.controller, view, 1, "",
                                                  label))

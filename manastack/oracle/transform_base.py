@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from enum import StrEnum
 
 
 from manastack.mana import NAME_TO_COLOR, ManaCost
@@ -141,11 +142,21 @@ class _OfIt:
     condition: object
 
 
+class DescKind(StrEnum):
+    """What the noun of a description says it names: "permanents", "a creature card", "spells".
+    A description without one ("creatures", "a Goblin") names permanents too, with kind None.
+    A ``StrEnum``: each member equals the noun's word it is read from."""
+
+    PERMANENT = "permanent"
+    CARD = "card"
+    SPELL = "spell"
+
+
 @dataclass
 class _Desc:
     filter: ir.Filter
     plural: bool
-    kind: str | None          # "permanent", "card", "spell" or None
+    kind: DescKind | None
     zone_given: bool
 
 
@@ -200,7 +211,8 @@ _PLAYERS = {"you", "each_opponent", "each_player", "target_controller", "trigger
             ir.ATTACKING_PLAYER}
 
 
-_PLAYER_TARGETS = {"player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker", "any"}
+_PLAYER_TARGETS = frozenset({ir.TargetKind.PLAYER, ir.TargetKind.OPPONENT, ir.TargetKind.PLAYER_OR_PLANESWALKER,
+                             ir.TargetKind.OPPONENT_OR_PLANESWALKER, ir.TargetKind.ANY})
 
 
 def _is_player(subject) -> bool:
@@ -347,11 +359,11 @@ _ENCHANT_READ = frozenset({"types", "subtypes", "supertypes", "non_supertypes", 
                            "multicolored", "zone"})
 
 
-def _describe(f: ir.Filter, kind: str | None) -> str:
+def _describe(f: ir.Filter, kind: DescKind | None) -> str:
     """A short text for an "Enchant ..." argument (CR 702.5): its types and "you control"; the
     keyword's filter carries the whole restriction. A description with a part the enchant
     check doesn't read ("other", a chosen color or type, a name) is refused."""
-    words = " or ".join(t.lower() for t in f.types) or " or ".join(f.subtypes) or kind or ""
+    words = " or ".join(t.lower() for t in f.types) or " or ".join(f.subtypes) or (kind.value if kind else "")
     if f.controller == "you":
         words += " you control"
     unread = [x.name for x in dataclasses.fields(f)
@@ -421,7 +433,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             # after a target that may be a player, "that player" would mean that target: read so
             # in a spell whose one target is a player ("Exile all attacking creatures target
             # player controls. That player may search ...", Settle the Wreckage)
-            if that_player is None and it_default is None and len(specs) == 1 and specs[0].kind in ("player", "opponent"):
+            if that_player is None and it_default is None and len(specs) == 1 and specs[0].kind in (ir.TargetKind.PLAYER, ir.TargetKind.OPPONENT):
                 return ir.Target(0)
             _need(that_player is not None and not any(sp.kind in _PLAYER_TARGETS for sp in specs),
                   "that player")
@@ -434,7 +446,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return ir.Ref("each_other_player")
         elif value is THAT_SPELL:
             if that_spell is None:      # "Counter target spell ... counter that spell": the one named before
-                spells = [v for v in last if isinstance(v, ir.Target) and specs[v.index].kind == "spell"]
+                spells = [v for v in last if isinstance(v, ir.Target) and specs[v.index].kind is ir.TargetKind.SPELL]
                 _need(bool(spells), "that spell")
                 return spells[-1]
             return that_spell
@@ -501,7 +513,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             if isinstance(condition, ir.ObjectIs):   # "If that creature is a Human": a target named before
                 condition = dataclasses.replace(condition, what=subject(condition.what))
                 # "Counter target spell if it's blue": a target spell, seen as it resolves (Pyroblast)
-                _need((isinstance(condition.what, ir.Target) and specs[condition.what.index].kind in ("permanent", "card", "spell"))
+                _need((isinstance(condition.what, ir.Target) and specs[condition.what.index].kind in (ir.TargetKind.PERMANENT, ir.TargetKind.CARD, ir.TargetKind.SPELL))
                       or condition.what in (ir.Ref("equipped"), ir.Ref("enchanted")),
                       "that creature: a target object")
             if effect.condition_after:
@@ -538,8 +550,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 what = subject(getattr(effect, name).what)
                 # a target card's mana value: the card's, as it last existed if it moved
                 # ("... onto the battlefield. You lose life equal to its mana value.", CR 608.2h)
-                _need(not isinstance(what, ir.Target) or specs[what.index].kind == "permanent"
-                      or specs[what.index].kind == "card" and getattr(effect, name).stat == "mana_value", "its")
+                _need(not isinstance(what, ir.Target) or specs[what.index].kind is ir.TargetKind.PERMANENT
+                      or specs[what.index].kind is ir.TargetKind.CARD and getattr(effect, name).stat == "mana_value", "its")
                 changes[name] = dataclasses.replace(getattr(effect, name), what=what)
         if isinstance(effect, (ir.PutFromHand, ir.LookAtTop, ir.SearchLibrary)):   # "it" would be a card moved
             # "put a creature card from your hand onto the battlefield. That creature gains

@@ -9,6 +9,7 @@ from lark import Token, v_args
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
+from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT, UNROUNDED_HALF,
     IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, THAT_TOKEN, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
@@ -174,7 +175,7 @@ class EffectRules:
     def dd_desc(self, c):
         """"a creature you control", "a red instant or sorcery spell you control", "an artifact"."""
         d = _of(c, _Desc)
-        _need(not d.plural and d.kind in (None, "permanent", "spell") and not d.zone_given, "a dealer")
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT, DescKind.SPELL) and not d.zone_given, "a dealer")
         f = dataclasses.replace(d.filter, other=True) if "another" in c else d.filter
         return _Dealer(ir.Ref("all", f))
 
@@ -253,7 +254,7 @@ class EffectRules:
     def dt_you_and(self, c):
         """"to you and creatures you control": the player and a group (two recipients)."""
         d = c[0]
-        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "you and")
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "you and")
         return ir.Ref("you"), ir.Ref("all", d.filter)
 
     def dmg_source(self, c):
@@ -337,13 +338,13 @@ class EffectRules:
         return c[0]
 
     def r_each(self, c):
-        _need(not c[0].plural and c[0].kind in (None, "permanent"), "each")
+        _need(not c[0].plural and c[0].kind in (None, DescKind.PERMANENT), "each")
         return ir.Ref("all", c[0].filter)
 
     def r_each_that_player(self, c):
         """"... and each creature that player controls": the player named before (see damage)."""
         d = c[0]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None
               and _plain_group(d.filter), "each ... that player controls")
         return ir.ControlledBy(d.filter, THAT_PLAYER)
 
@@ -364,7 +365,7 @@ class EffectRules:
         ``other``, "Sacrifice a creature other than ~" (any but the source, CR 701.21a)."""
         who, n, d = c[0], _number(str(c[-2])), c[-1]
         _need(_is_player(who), "not a player")
-        _need(isinstance(n, int) and d.plural == (n > 1) and d.kind in (None, "permanent")
+        _need(isinstance(n, int) and d.plural == (n > 1) and d.kind in (None, DescKind.PERMANENT)
               and not d.zone_given and d.filter.controller is None
               and (other or not d.filter.other), "edict")
         return [ir.SacrificePermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
@@ -383,7 +384,7 @@ class EffectRules:
         chooses (CR 608.2d), as for an edict."""
         who, n, d = c[0], _number(str(c[-2])), c[-1]
         _need(_is_player(who) and who != ir.Ref("you"), "not another player")
-        _need(isinstance(n, int) and d.plural == (n > 1) and d.kind in (None, "permanent")
+        _need(isinstance(n, int) and d.plural == (n > 1) and d.kind in (None, DescKind.PERMANENT)
               and not d.zone_given and d.filter.controller is None and not d.filter.other, "returns")
         return [ir.ReturnPermanents(who, dataclasses.replace(d.filter, controller="you"), n)]
 
@@ -394,7 +395,7 @@ class EffectRules:
     def edict_you_any(self, c):
         """"Sacrifice any number of lands.": as many as its controller chooses (CR 701.21a)."""
         d = c[-1]
-        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None
               and not d.filter.other, "sacrifice any number")
         return [ir.SacrificePermanents(ir.Ref("you"), dataclasses.replace(d.filter, controller="you"),
                                        ir.ANY_NUMBER, up_to=True)]
@@ -443,7 +444,7 @@ class EffectRules:
         """"Target player reveals their hand and discards all nonland cards" (Amnesia; CR 701.20a,
         701.9a): every card of the description in that hand."""
         who, d = c[0], _of(c, _Desc)
-        _need(_is_player(who) and d.kind == "card" and d.plural and not d.zone_given
+        _need(_is_player(who) and d.kind is DescKind.CARD and d.plural and not d.zone_given
               and d.filter.controller is None and "chosen" not in d.filter.subtypes + d.filter.colors, "discards all")
         return [ir.DiscardHand(who, dataclasses.replace(d.filter, zone="hand"), revealed=True)]
 
@@ -1039,7 +1040,7 @@ class EffectRules:
     def untap_up_to(self, c):
         """"Untap up to two lands" (Snap): any such permanents, chosen as it resolves."""
         n, d = _number(c[0]), c[-1]
-        _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
+        _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, DescKind.PERMANENT)
               and not d.zone_given, "untap up to")
         return [ir.UntapUpTo(n, d.filter)]
 
@@ -1070,7 +1071,7 @@ class EffectRules:
         """CR 701.23: search a library, put the found cards somewhere, then shuffle."""
         amount, d = _count(c[0], many=True), c[1]
         dest, tapped = c[-2]
-        _need(d.kind == "card" and not d.zone_given
+        _need(d.kind is DescKind.CARD and not d.zone_given
               and d.plural == (not isinstance(amount, int) or amount > 1), "search")
         _need(not (tapped and dest == "hand"), "search")
         f = dataclasses.replace(d.filter, zone="library")
@@ -1099,7 +1100,7 @@ class EffectRules:
         """"Search your library for a card, then shuffle your library and put that card on top
         of it." (CR 701.23a, 701.24a): the found card is set aside while the library is shuffled."""
         amount, d = _count(c[0]), c[1]
-        _need(amount == 1 and d.kind == "card" and not d.zone_given and not d.plural
+        _need(amount == 1 and d.kind is DescKind.CARD and not d.zone_given and not d.plural
               and not isinstance(c[0], tuple), "search")
         f = dataclasses.replace(d.filter, zone="library")
         return [ir.SearchLibrary(f, "library_top", False, 1, "reveal" in c)]
@@ -1108,7 +1109,7 @@ class EffectRules:
         """"Search your library for up to two basic land cards, reveal those cards, and put one
         onto the battlefield tapped and the other into your hand." (Cultivate; CR 701.23a)"""
         amount, d = c[0], c[1]
-        _need(isinstance(amount, tuple) and amount[1] == 2 and d.kind == "card" and d.plural and not d.zone_given,
+        _need(isinstance(amount, tuple) and amount[1] == 2 and d.kind is DescKind.CARD and d.plural and not d.zone_given,
               "search")
         return [ir.SearchLibrary(dataclasses.replace(d.filter, zone="library"), "battlefield",
                                  any(isinstance(x, Token) and x.type == "TAPPED_KW" for x in c), 2, True,
@@ -1117,7 +1118,7 @@ class EffectRules:
     def search_exile(self, c):
         """"Search your library for three cards, exile them, then shuffle." (CR 701.23a, 406.1)"""
         amount, d = _count(c[0]), c[1]
-        _need(d.kind == "card" and not d.zone_given and d.plural == (amount > 1), "search")
+        _need(d.kind is DescKind.CARD and not d.zone_given and d.plural == (amount > 1), "search")
         return [ir.SearchLibrary(dataclasses.replace(d.filter, zone="library"), "exile", amount=amount,
                                  up_to=isinstance(c[0], tuple))]
 
@@ -1141,7 +1142,7 @@ class EffectRules:
         """"Target opponent reveals their hand. You choose a nonland card from it. That player
         discards that card." (Coercion, Duress; CR 701.20a)."""
         who, d = c[0], _of(c, _Desc)
-        _need(_is_player(who) and d.kind == "card" and not d.plural and not d.zone_given,
+        _need(_is_player(who) and d.kind is DescKind.CARD and not d.plural and not d.zone_given,
               "reveal hand")
         return [ir.RevealHandDiscard(dataclasses.replace(d.filter, zone="hand"), who)]
 
@@ -1178,7 +1179,7 @@ class EffectRules:
         revealer, "put" alone its controller's own (the player is "you"); "your hand" only then."""
         who = c[0] if c and _is_player(c[0]) else ir.Ref("you")
         d = _of(c, _Desc)
-        _need(d.kind == "card" and not d.plural and not d.zone_given, "reveal the top card: if it's a card")
+        _need(d.kind is DescKind.CARD and not d.plural and not d.zone_given, "reveal the top card: if it's a card")
         puts = [x for x in c if isinstance(x, tuple) and x and x[0] == "reveal_put"]
         for _, by_them, yours, _zone, _tapped in puts:
             _need(by_them == (who != ir.Ref("you")), "who puts the revealed card")
@@ -1297,7 +1298,7 @@ class EffectRules:
     def put_from_hand(self, c, up_to: bool = False):
         """"You may put a land card from your hand onto the battlefield." (CR 305.4)"""
         n, d = _number(c[0]), c[1]
-        _need(isinstance(n, int) and isinstance(d, _Desc) and d.kind == "card" and d.plural == (n > 1)
+        _need(isinstance(n, int) and isinstance(d, _Desc) and d.kind is DescKind.CARD and d.plural == (n > 1)
               and d.filter.zone == "hand", "put from your hand")
         their = d.filter.controller == ir.THEIR_HAND      # kept for "Each player may put" (may_player)
         return [ir.PutFromHand(dataclasses.replace(d.filter, controller=ir.THEIR_HAND if their else None),
@@ -1345,7 +1346,7 @@ class EffectRules:
         battlefield under your control. Then that player shuffles their library." (Bribery)"""
         who, amount, d = c[0], c[1], c[2]
         dest, _ = c[-1]
-        _need(d.kind == "card" and not d.zone_given and d.plural == (_count(amount) > 1), "search")
+        _need(d.kind is DescKind.CARD and not d.zone_given and d.plural == (_count(amount) > 1), "search")
         return [ir.SearchLibrary(dataclasses.replace(d.filter, zone="library"), dest, False, _count(amount),
                                  who=who, up_to=isinstance(amount, tuple))]
 
@@ -1354,7 +1355,7 @@ class EffectRules:
         name and exile them. Then that player shuffles their library." (Memoricide; CR 701.23);
         "for all cards" (Cranial Extraction), "for up to four cards"."""
         who, amount, d = c[0], c[1], c[2]
-        _need(d.kind == "card" and d.plural and not d.zone_given, "search their zones")
+        _need(d.kind is DescKind.CARD and d.plural and not d.zone_given, "search their zones")
         every = getattr(amount, "type", None) == "ALL_CARDS"
         _need(every or isinstance(amount, tuple), "search for N cards")
         limit = None if every or amount[1] == ir.ANY_NUMBER else _count(amount)
@@ -1365,7 +1366,7 @@ class EffectRules:
         your hand. If you search your library this way, shuffle it." (Angrath's Fury)"""
         d = _of(c, _Desc)
         dest, tapped = c[-1]
-        _need(d.kind == "card" and not d.plural and not d.zone_given and dest == "hand", "search")
+        _need(d.kind is DescKind.CARD and not d.plural and not d.zone_given and dest == "hand", "search")
         return [ir.SearchLibrary(dataclasses.replace(d.filter, zone="library"), dest, tapped,
                                  reveal="reveal" in c, graveyard=True)]
 
@@ -1489,7 +1490,7 @@ class EffectRules:
         kinds = [str(x).lower() for x in c if isinstance(x, Token) and x.type == "LIKE_KIND"]
         n = next(x for x in c if isinstance(x, Token) and x.type == "NUM")
         _need(kinds == ["color", "color"] and _number(n) == 1, "color of")
-        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent"), "color of")
+        _need(c[0] != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT), "color of")
         return [ir.AddMana(ir.ManaProduce(color_of=d.filter))]
 
     def p_like_produced(self, c):
@@ -1533,14 +1534,14 @@ class EffectRules:
     def spend_rider(self, meta, c):
         """"If that mana is spent on [a spell], [rider]" (Boseiju, Guildmages' Forum)."""
         d, rider = c[-2], c[-1]
-        _need(c[0] != "another" and d.kind == "spell", "that mana is spent on")
+        _need(c[0] != "another" and d.kind is DescKind.SPELL, "that mana is spent on")
         _need(rider != "plus_one_counter" or d.filter.types == ("Creature",), "that creature")
         return [ir.SpendRule(rider=rider, rider_spells=d.filter,
                              text=self.text[meta.start_pos:meta.end_pos])]
 
     def su_cast(self, c):
         d = c[-1]
-        _need(d.kind == "spell" and c[0] != "another", "spend to cast")
+        _need(d.kind is DescKind.SPELL and c[0] != "another", "spend to cast")
         # whether kicker can be paid is found before it is announced (alt_costs.affordable),
         # when the spell isn't kicked yet: such mana would never count there
         _need(not d.filter.kicked, "spend only on kicked spells")
@@ -1548,7 +1549,7 @@ class EffectRules:
 
     def su_abilities(self, c):
         d = c[-1]
-        _need(d.kind in (None, "permanent") and not d.zone_given and c[0] != "another", "abilities of")
+        _need(d.kind in (None, DescKind.PERMANENT) and not d.zone_given and c[0] != "another", "abilities of")
         return "abilities", d.filter
 
     def su_x_costs(self, c):
@@ -1570,8 +1571,8 @@ class EffectRules:
 
     def for_each(self, c):
         d = c[0]
-        _need(not d.plural and d.kind in (None, "permanent", "card"), "for each")
-        _need(d.kind != "card" or d.zone_given, "for each card")
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT, DescKind.CARD), "for each")
+        _need(d.kind is not DescKind.CARD or d.zone_given, "for each card")
         return _ForEach(d.filter)
 
     def for_each_counter(self, c):
@@ -1585,7 +1586,7 @@ class EffectRules:
         """"for each creature destroyed this way" (CR 701.8a): the permanents the ability's
         earlier effects destroyed, of that description."""
         d = c[0]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and _plain_group(d.filter),
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and _plain_group(d.filter),
               "destroyed this way")
         return _ForEach(d.filter, destroyed=True)
 
@@ -1630,7 +1631,7 @@ class _Pick:
 
 def _card_filter(d: _Desc, plural: bool) -> ir.Filter:
     """A description of cards in a library ("a creature card with mana value X or less")."""
-    _need(isinstance(d, _Desc) and d.kind == "card" and d.plural == plural and not d.zone_given,
+    _need(isinstance(d, _Desc) and d.kind is DescKind.CARD and d.plural == plural and not d.zone_given,
           "cards among them")
     return dataclasses.replace(d.filter, zone="library")
 
@@ -1708,7 +1709,7 @@ def _victim_group(c) -> ir.Ref | None:
     d = _of(c, _Desc)
     if d is None:
         return None
-    _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "a recipient")
+    _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "a recipient")
     return ir.Ref("all", dataclasses.replace(d.filter, other=True) if "another" in c else d.filter)
 
 

@@ -15,6 +15,7 @@ from lark import Token, v_args
 from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.text_change import WordKind
+from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _DoesTheSame, _GainPrevented, _NotNew, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent, cost_of)
 
@@ -66,7 +67,7 @@ class FollowupRules:
         """"Put all creatures on the bottom of their owners' libraries." (Terminus): together,
         each owner choosing the order of their own cards (CR 401.4)."""
         d, end = _of(c, _Desc), next(x for x in c if x in ("top", "bottom"))
-        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "put all into libraries")
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "put all into libraries")
         return [ir.PutInLibrary(ir.Ref("all", d.filter), bottom=end == "bottom")]
 
     def put_it_library(self, c):
@@ -120,15 +121,15 @@ class FollowupRules:
         (CR 406.3, 701.21a, 110.2a)"""
         who, exiled, sacrificed = c[0], c[1], c[-1]
         _need(_is_player(who) and isinstance(exiled, _Desc) and isinstance(sacrificed, _Desc), "exile, sacrifice, return")
-        _need(exiled.kind in (None, "card") and not exiled.zone_given and exiled.filter.controller is None
-              and sacrificed.kind in (None, "permanent") and not sacrificed.zone_given
+        _need(exiled.kind in (None, DescKind.CARD) and not exiled.zone_given and exiled.filter.controller is None
+              and sacrificed.kind in (None, DescKind.PERMANENT) and not sacrificed.zone_given
               and sacrificed.filter.controller is None, "exile, sacrifice, return")
         return [ir.ExileSacrificeReturn(who, dataclasses.replace(exiled.filter, zone="graveyard"), sacrificed.filter)]
 
     def each_puts_from_graveyard(self, c):
         """"Each player puts a creature card from their graveyard onto the battlefield." (CR 110.2a)"""
         who, n, d = c[0], str(c[1]).lower(), c[2]
-        _need(n in ("a", "an", "one") and _is_player(who) and isinstance(d, _Desc) and not d.plural and d.kind in (None, "card")
+        _need(n in ("a", "an", "one") and _is_player(who) and isinstance(d, _Desc) and not d.plural and d.kind in (None, DescKind.CARD)
               and not d.zone_given and d.filter.controller is None, "put from their graveyard")
         return [ir.EachPutsFromGraveyard(who, dataclasses.replace(d.filter, zone="graveyard"))]
 
@@ -136,7 +137,7 @@ class FollowupRules:
         """"Each player returns each creature card from their graveyard to the battlefield."
         (Magister of Worth; CR 110.2a): every matching card, no choice."""
         who, d = c[0], c[1]
-        _need(_is_player(who) and isinstance(d, _Desc) and not d.plural and d.kind in (None, "card")
+        _need(_is_player(who) and isinstance(d, _Desc) and not d.plural and d.kind in (None, DescKind.CARD)
               and not d.zone_given and d.filter.controller is None, "return from their graveyard")
         return [ir.EachPutsFromGraveyard(who, dataclasses.replace(d.filter, zone="graveyard"), every=True)]
 
@@ -228,7 +229,7 @@ class FollowupRules:
         """"Sacrifice another creature" as an effect: a permanent its controller chooses other
         than the source (CR 701.21a)."""
         d = c[-1]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given
               and d.filter.controller is None and not d.filter.other, "sacrifice another")
         return [ir.SacrificePermanents(ir.Ref("you"), dataclasses.replace(d.filter, controller="you", other=True))]
 
@@ -258,7 +259,7 @@ class FollowupRules:
     def oq_desc(self, c):
         """"a Human", "an artifact creature", "a Zombie card": one object's characteristics."""
         d = _of(c, _Desc)
-        _need(not d.plural and d.kind in (None, "permanent", "card") and _plain_group(d.filter)
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT, DescKind.CARD) and _plain_group(d.filter)
               and d.filter.controller is None, "that creature is a ...")
         return d.filter
 
@@ -275,9 +276,9 @@ class FollowupRules:
         "you control", so the chooser is the ability's controller. Also "a creature card from your graveyard" and "a card from
         your hand": one of your own cards there (exiled: Forgotten Harvest, Forsaken City)."""
         d = _of(c, _Desc)
-        card = d.kind == "card" and d.zone_given and d.filter.zone in ("graveyard", "hand")
+        card = d.kind is DescKind.CARD and d.zone_given and d.filter.zone in ("graveyard", "hand")
         _need(not d.plural and d.filter.controller == "you" and not d.filter.other
-              and (card or d.kind in (None, "permanent") and not d.zone_given), "a permanent you choose")
+              and (card or d.kind in (None, DescKind.PERMANENT) and not d.zone_given), "a permanent you choose")
         # "another creature you control": not the source (CR 109.1)
         return ir.Ref("chosen", dataclasses.replace(d.filter, other=True) if "another" in c else d.filter)
 
@@ -305,7 +306,7 @@ class FollowupRules:
     def e_player_sacrifices(self, c):
         """"Whenever a player sacrifices a creature" (CR 701.21a): its controller sacrifices it."""
         article, d = c[0], c[1]
-        _need(article != "another" and not d.plural and d.kind in (None, "permanent") and not d.zone_given
+        _need(article != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given
               and d.filter.controller is None, "a player sacrifices")
         return ir.Trigger("sacrificed", d.filter)
 
@@ -332,14 +333,14 @@ class FollowupRules:
     def ptc_objects(self, c):
         """"the number of creatures you control", "... of instant cards in your graveyard"."""
         d = _of(c, _Desc)
-        _need(d.plural and d.kind in (None, "permanent", "card") and (d.kind != "card" or d.zone_given),
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT, DescKind.CARD) and (d.kind is not DescKind.CARD or d.zone_given),
               "equal to the number of")
         return d.filter
 
     def ptc_card_types(self, c):
         """"the number of card types among cards in all graveyards" (CR 205.2a)."""
         d = _of(c, _Desc)
-        _need(d.plural and d.kind == "card" and d.zone_given, "card types among")
+        _need(d.plural and d.kind is DescKind.CARD and d.zone_given, "card types among")
         return ir.CardTypesAmong(d.filter)
 
     def unless_they(self, c):
@@ -459,7 +460,7 @@ class FollowupRules:
         "Whenever enchanted player is attacked": each such opponent untaps the permanents they
         control, done as "you" (``ir.DoesTheSame``; CR 506.2, 701.26b)."""
         d = _of(c, _Desc)
-        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None,
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None,
               "untaps all ... they control")
         mine = ir.Ref("all", dataclasses.replace(d.filter, controller="you"))
         return [ir.DoesTheSame(ir.Ref(ir.OPPONENTS_ATTACKING), (ir.Untap(mine),))]
@@ -533,7 +534,7 @@ class FollowupRules:
         """CR 701.38b: "... votes for a nonland permanent you don't control" (objects, not
         targets): one permanent, or one card of a graveyard the description names."""
         d = c[-1]
-        _need(not d.plural and (d.kind in (None, "permanent") or d.kind == "card" and d.zone_given), "a vote for an object")
+        _need(not d.plural and (d.kind in (None, DescKind.PERMANENT) or d.kind is DescKind.CARD and d.zone_given), "a vote for an object")
         return [ir.Vote(filter=d.filter)]
 
     def for_each_drawn(self, c):
@@ -712,14 +713,14 @@ class FollowupRules:
     def q_count(self, c):
         """"the number of creatures you control", "... cards in your graveyard" (CR 604.3)."""
         d = _of(c, _Desc)
-        _need(d.plural and d.kind in (None, "permanent", "card") and (d.kind != "card" or d.zone_given)
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT, DescKind.CARD) and (d.kind is not DescKind.CARD or d.zone_given)
               and _plain_group(d.filter), "the number of")
         return ir.CountOf(d.filter)
 
     def q_count_theirs(self, c):
         """"the number of nonbasic lands that player controls" (Price of Progress)."""
         d = _of(c, _Desc)
-        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None
               and _plain_group(d.filter), "the number of ... they control")
         return ir.CountPerPlayer(d.filter)
 
@@ -727,7 +728,7 @@ class FollowupRules:
         """"the number of Curses attached to them" (Curse of Thirst): the permanents attached to
         the player dealt damage (CR 303.4b)."""
         d = _of(c, _Desc)
-        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None
               and _plain_group(d.filter), "the number of ... attached to them")
         return ir.CountPerPlayer(d.filter, attached=True)
 
@@ -861,7 +862,7 @@ class FollowupRules:
         target may be a spell too ("target spell or permanent")."""
         head, kinds = str(c[0]).lower(), str(c[1]).lower()
         words = tuple(k.value for k in WordKind if k.value in kinds)
-        spec = ir.TargetSpec(ir.TargetKind.SPELL_OR_PERMANENT if "spell or" in head else "permanent")
+        spec = ir.TargetSpec(ir.TargetKind.SPELL_OR_PERMANENT if "spell or" in head else ir.TargetKind.PERMANENT)
         return [ir.ChangeText(_T(spec), words, UNTIL_EOT if "eot" in c else _OPEN)]
 
     def new_type_not(self, c):

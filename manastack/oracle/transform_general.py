@@ -6,6 +6,7 @@ import dataclasses
 from lark import Token
 
 from manastack.oracle import ir
+from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import IT, THAT_CARD, THAT_OBJECT, THAT_SPELL, THEY, _is_player, _need
 from manastack.oracle.transform_lines import _has_target
 
@@ -135,7 +136,7 @@ class GeneralRules:
 
     def gw_desc(self, c):
         other, d = c[0] == "another", c[1]
-        _need(not other and not d.plural and d.kind == "card" and not d.zone_given
+        _need(not other and not d.plural and d.kind is DescKind.CARD and not d.zone_given
               and d.filter.controller is None, "would be put into a graveyard")
         return dataclasses.replace(d.filter, zone=""), True
 
@@ -151,7 +152,7 @@ class GeneralRules:
     # ---- casting without paying the mana cost (CR 118.9, 107.3b)
     def cast_free(self, c):
         other, d = c[0] == "another", c[1]
-        _need(not other and not d.plural and d.kind == "spell" and d.zone_given
+        _need(not other and not d.plural and d.kind is DescKind.SPELL and d.zone_given
               and not d.filter.targets_self, "cast without paying")
         return [ir.CastFromHand(dataclasses.replace(d.filter, controller=None))]
 

@@ -10,6 +10,7 @@ from lark import Token, v_args
 from manastack.mana import COLOR_NAMES, COLORS, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
+from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, UNROUNDED_HALF,
     IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _DoesTheSame, _NotNew, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind, cost_of)
@@ -453,7 +454,7 @@ class LineRules:
 
     def enchant_what(self, c):
         d = c[0]
-        _need(not d.plural and d.kind in (None, "permanent"), "enchant")
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT), "enchant")
         return _describe(d.filter, d.kind), d.filter
 
     def enchant_player(self, c):
@@ -573,7 +574,7 @@ class LineRules:
 
     def c_sac(self, c):
         other, d = c[0] == "another", c[1]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "sacrifice")
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "sacrifice")
         # CR 701.21a: a player can sacrifice only a permanent they control
         return ir.SacrificeCost(dataclasses.replace(d.filter, other=other or d.filter.other, controller="you"))
 
@@ -583,7 +584,7 @@ class LineRules:
         (CR 118.3: cards of the payer's own graveyard, CR 404.1)."""
         n, d = _number(c[0]), c[1]
         # "other cards from your graveyard": other than the card whose cost it is (escape)
-        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind == "card"
+        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind is DescKind.CARD
               and (not d.filter.other or d.filter.zone == "graveyard"), "exile cards")
         if d.filter.zone == "graveyard":
             _need(d.filter.controller == "you", "exile cards from a graveyard")
@@ -599,21 +600,21 @@ class LineRules:
     def c_put_counter_on(self, c):
         """"put a -1/-1 counter on a creature you control" (CR 118.3): one the payer controls."""
         d = c[-1]
-        _need(_number(c[0]) == 1 and not d.plural and d.kind in (None, "permanent") and not d.zone_given
+        _need(_number(c[0]) == 1 and not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given
               and d.filter.controller == "you", "put a counter on")
         return ir.PutCounterCost(c[1], d.filter)
 
     def c_reveal_from_hand(self, c):
         """"reveal a Pirate card from your hand" (CR 118.3): one card of the payer's hand."""
         n, d = _number(c[0]), c[1]
-        _need(n == 1 and not d.plural and d.kind == "card" and d.filter.zone == "hand" and not d.filter.other,
+        _need(n == 1 and not d.plural and d.kind is DescKind.CARD and d.filter.zone == "hand" and not d.filter.other,
               "reveal cards")
         return ir.RevealFromHandCost(d.filter)
 
     def c_sac_count(self, c):
         """"sacrifice two Mountains", "sacrifice three black creatures" (CR 118.9, 701.21a)."""
         n, d = _number(c[0]), c[1]
-        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, "permanent")
+        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, DescKind.PERMANENT)
               and not d.zone_given, "sacrifice N")
         f = dataclasses.replace(d.filter, controller="you")
         return ir.SacrificeCost(f, n)
@@ -621,7 +622,7 @@ class LineRules:
     def c_return_to_hand(self, c):
         """"return an Island you control to its owner's hand" (Daze; CR 118.9)."""
         n, d = _number(c[0]), c[1]
-        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, "permanent")
+        _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, DescKind.PERMANENT)
               and not d.zone_given and d.filter.controller == "you", "return to hand")
         return ir.ReturnToHandCost(d.filter, n)
 
@@ -672,14 +673,14 @@ class LineRules:
     def c_tap_others(self, c):
         """"Tap two untapped red creatures you control" (Crackleburr, CR 118.3)."""
         n, d = _number(c[0]), c[1]
-        _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
+        _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, DescKind.PERMANENT)
               and not d.zone_given, "tap cost")
         return ir.TapUntappedCost(d.filter, n)
 
     def c_untap_others(self, c):
         """"Untap two tapped blue creatures you control" (Crackleburr, CR 118.3)."""
         n, d = _number(c[0]), c[-1]
-        _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, "permanent")
+        _need(isinstance(n, int) and n > 1 and d.plural and d.kind in (None, DescKind.PERMANENT)
               and not d.zone_given, "untap cost")
         return ir.UntapTappedCost(d.filter, n)
 
@@ -695,7 +696,7 @@ class LineRules:
 
     def c_tap_other(self, c):
         d = c[0]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "tap cost")
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "tap cost")
         return ir.TapUntappedCost(d.filter)
 
     # ------------------------------------------------------------------ sentences
@@ -932,7 +933,7 @@ class LineRules:
     def de_you_cast(self, c):
         """"Whenever you cast a creature spell this turn" (CR 601.2i)."""
         d = c[-1]
-        _need(c[0] != "another" and d.kind == "spell" and not d.plural and not d.zone_given, "cast this turn")
+        _need(c[0] != "another" and d.kind is DescKind.SPELL and not d.plural and not d.zone_given, "cast this turn")
         return ir.Trigger("cast", dataclasses.replace(d.filter, controller="you")), None
 
     def ns_end(self, c):
@@ -953,7 +954,7 @@ class LineRules:
         """Look at the top card, may reveal it; the effects if a card of the description is
         revealed (Delver of Secrets)."""
         d = next(x for x in c if isinstance(x, _Desc))
-        _need(d.kind == "card" and not d.zone_given and not d.plural, "a card revealed this way")
+        _need(d.kind is DescKind.CARD and not d.zone_given and not d.plural, "a card revealed this way")
         effects = self.sentence([x for x in c if not isinstance(x, (str, _Desc))])   # an article, a token
         return [ir.LookRevealTop(dataclasses.replace(d.filter, zone="library"), tuple(effects))]
 

@@ -7,6 +7,7 @@ from lark import Token
 
 from manastack.mana import COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
+from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (
     IT, ITS_CONTROLLER, OTHER_PLAYERS, SUBTYPES, THAT_CARD, THAT_OBJECT, THAT_TOKEN, THAT_PLAYER, THOSE, _Desc, _PREFIX_NON, _T, _kw_name, _need,
     _number, _plain_group, _subtype)
@@ -50,7 +51,7 @@ class ObjectRules:
         return ir.Ref(ir.EXILED_CARDS)
 
     def o_all(self, c):
-        _need(c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given, "all")
+        _need(c[0].plural and c[0].kind in (None, DescKind.PERMANENT) and not c[0].zone_given, "all")
         return ir.Ref("all", c[0].filter)
 
     def o_with_same_name(self, c):
@@ -58,7 +59,7 @@ class ObjectRules:
         permanent": one target, and the others of its name found as the effect happens."""
         t, d = c[0], next(x for x in c if isinstance(x, _Desc))
         _need(isinstance(t, _T) and t.spec.kind == ir.TargetKind.PERMANENT and t.spec.count == 1 and not t.spec.up_to
-              and d.plural and d.kind in (None, "permanent") and not d.zone_given, "all others with the same name")
+              and d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "all others with the same name")
         return ir.WithSameName(t, d.filter)
 
     def o_each_of(self, c):
@@ -68,7 +69,7 @@ class ObjectRules:
         return c[0]
 
     def o_each(self, c):
-        _need(not c[0].plural and c[0].kind in (None, "permanent") and not c[0].zone_given,
+        _need(not c[0].plural and c[0].kind in (None, DescKind.PERMANENT) and not c[0].zone_given,
               "each")
         return ir.Ref("all", c[0].filter)
 
@@ -76,16 +77,16 @@ class ObjectRules:
         """"each creature target player controls": only the player is targeted (CR 115.1;
         Aggravate ruling: its creatures with hexproof are dealt damage too)."""
         d, token = c[0], str(c[1]).lower()
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None
               and _plain_group(d.filter), "each ... target player controls")
-        return ir.ControlledBy(d.filter, _T(ir.TargetSpec(ir.TargetKind.OPPONENT if "opponent" in token else "player")))
+        return ir.ControlledBy(d.filter, _T(ir.TargetSpec(ir.TargetKind.OPPONENT if "opponent" in token else ir.TargetKind.PLAYER)))
 
     def o_target_graveyard_cards(self, c):
         """"all cards from target player's graveyard": only the player is targeted (CR 115.1),
         the cards are those in that graveyard as the effect happens (CR 404.1)."""
         token = str(c[0]).lower()
         return ir.ControlledBy(ir.Filter(zone="graveyard"),
-                               _T(ir.TargetSpec(ir.TargetKind.OPPONENT if "opponent" in token else "player")))
+                               _T(ir.TargetSpec(ir.TargetKind.OPPONENT if "opponent" in token else ir.TargetKind.PLAYER)))
 
     def o_all_target_controls(self, c):
         """"all creatures target player controls": as "each creature target player controls"."""
@@ -93,7 +94,7 @@ class ObjectRules:
         return self.o_each_target_controls([dataclasses.replace(c[0], plural=False), c[1]])
 
     def o_enchanted(self, c):
-        _need(not c[0].plural and c[0].kind in (None, "permanent"), "enchanted")
+        _need(not c[0].plural and c[0].kind in (None, DescKind.PERMANENT), "enchanted")
         return ir.Ref("enchanted")
 
     def o_equipped(self, c):
@@ -134,7 +135,7 @@ class ObjectRules:
 
     def t_another(self, c):
         d = c[1]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "another")
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "another")
         return _T(ir.TargetSpec(ir.TargetKind.PERMANENT, dataclasses.replace(d.filter, other=True)),
                   another=True)
 
@@ -160,10 +161,10 @@ class ObjectRules:
 
     def tw_desc(self, c):
         d = c[0]
-        if d.kind == "spell":
+        if d.kind is DescKind.SPELL:
             _need(d.filter.mana_value_equals is None, "target spell with mana value")
             return "spell", d.filter
-        if d.kind == "card":
+        if d.kind is DescKind.CARD:
             _need(d.zone_given, "card zone")
             return "card", d.filter
         _need(not d.zone_given, "target zone")
@@ -209,11 +210,13 @@ class ObjectRules:
     # ------------------------------------------------------------------ descriptions
     def desc(self, c):
         fields: dict = {}
-        plural, kind, zone_given = False, None, False
+        plural, kind, zone_given, token = False, None, False, False
         for item in c:
             tag = item[0]
             if tag == "noun":
-                _, types, subtypes, plural, kind, *both = item
+                _, types, subtypes, plural, word, *both = item
+                token = word == "token"
+                kind = None if word is None or token else DescKind(word)
                 fields.update(types=types, subtypes=subtypes)
                 if both == ["types_or_subtypes"]:   # "instant, sorcery, or Wizard": any one of them
                     fields["types_or_subtypes"] = True
@@ -228,7 +231,7 @@ class ObjectRules:
                          "without_keywords", "non_supertypes", "non_subtypes"):
                 fields[tag] = fields.get(tag, ()) + (item[1],)
             elif tag == "cast_by":      # "spells you cast": the caster controls the spell (CR 601.2a)
-                _need(kind == "spell" and "controller" not in fields, "cast by")
+                _need(kind is DescKind.SPELL and "controller" not in fields, "cast by")
                 if item[1] is not None:
                     fields["controller"] = item[1]
             elif tag == "counters_on_them":
@@ -271,12 +274,12 @@ class ObjectRules:
             else:
                 _need(tag not in fields, "repeated " + tag)
                 fields[tag] = item[1]
-        if kind == "token":         # a permanent that is a token (CR 111.1)
-            fields["token"], kind = True, None
+        if token:                   # a permanent that is a token (CR 111.1)
+            fields["token"] = True
             _need(not fields.get("nontoken"), "token")
-        _need(kind == "spell" or not {"targets_self", "targets_object", "targets_player", "kicked"} & set(fields),
+        _need(kind is DescKind.SPELL or not {"targets_self", "targets_object", "targets_player", "kicked"} & set(fields),
               "that targets, kicked")
-        if kind == "spell":
+        if kind is DescKind.SPELL:
             fields["zone"] = "stack"
         types = fields.get("types", ())
         if len(types) > 1 and (fields.get("keywords") or fields.get("without_keywords")):
@@ -621,7 +624,7 @@ class ObjectRules:
 
     def td_object(self, c):
         d = c[1]
-        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent") and not d.zone_given,
+        _need(c[0] != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given,
               "that targets")
         return d.filter
 

@@ -9,6 +9,7 @@ from lark import Token, Tree, v_args
 
 from manastack.mana import BASIC_LAND_MANA, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
+from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (
     Unsupported,
     _Amount, _Desc, _OfIt, _ForEach, _KeepsSource, _Marker, _amount, _mana_spent, _mana_symbols, _need, _number, _of, _plain_group, _ptmod,
@@ -38,7 +39,7 @@ def _no_x(abilities: list) -> list:
 
 def _over_permanents(what: str, d):
     """The permanents a total or a greatest value is taken over ("creatures you control")."""
-    _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "X of permanents")
+    _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "X of permanents")
     return what, d.filter
 
 class StaticRules:
@@ -161,7 +162,7 @@ class StaticRules:
         permanent it modifies, counted as characteristics are found (CR 613.4c)."""
         (p, _), (t, _) = _ptmod(c[0])
         d = _of(c, _Desc)
-        _need(not isinstance(p, ir.X) and not isinstance(t, ir.X) and not d.plural and d.kind in (None, "permanent")
+        _need(not isinstance(p, ir.X) and not isinstance(t, ir.X) and not d.plural and d.kind in (None, DescKind.PERMANENT)
               and not d.zone_given and d.filter.controller is None, "for each ... attached to it")
         return "modify_pt", {"power": p, "toughness": t, "count": ir.AttachedCount(d.filter)}
 
@@ -324,7 +325,7 @@ class StaticRules:
         """CR 601.3: "You may cast artifact spells as though they had flash." (Shimmer Myr): its
         controller may cast the spells described any time they could cast an instant."""
         (each, d), kw = c[0], c[1]
-        _need(str(kw).lower() == "flash" and d.kind == "spell" and d.plural and not each
+        _need(str(kw).lower() == "flash" and d.kind is DescKind.SPELL and d.plural and not each
               and not d.filter.other and d.filter.controller is None, "as though they had flash")
         return [self._static("cast_as_though_flash", d.filter)]
 
@@ -332,7 +333,7 @@ class StaticRules:
         """CR 118.9, 601.2b: "You may cast spells from your hand without paying their mana
         costs." (Omniscience): an alternative cost of nothing for the spells described."""
         (each, d) = c[0]
-        _need(d.kind == "spell" and d.plural and not each and not d.filter.other and not d.zone_given
+        _need(d.kind is DescKind.SPELL and d.plural and not each and not d.filter.other and not d.zone_given
               and d.filter.controller is None, "without paying their mana costs")
         return [self._static("cast_without_paying", d.filter)]
 
@@ -370,7 +371,7 @@ class StaticRules:
         mana a spell costs more ("White spells you cast cost {W} more to cast.")."""
         (each, d), mana, kind = c[0], c[1], c[2]
         # "other Dragon spells you cast": not the source (The Ur-Dragon's eminence)
-        _need(d.kind == "spell" and d.plural != each, "spell cost")
+        _need(d.kind is DescKind.SPELL and d.plural != each, "spell cost")
         if kind == "cost_increase" and len(c) == 3 and mana.symbols and all(sym in "WUBRG" for sym in mana.symbols):
             return [self._static(kind, d.filter, mana=mana)]     # "cost {W} more" (the Leeches)
         _need(bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols), "generic cost")
@@ -387,7 +388,7 @@ class StaticRules:
         """"This spell costs {1} less to cast for each attacking creature / card in your hand"."""
         mana, kind, d = c[1], c[2], c[3]
         _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols)
-              and d.plural is False and d.kind in (None, "permanent", "card") and (d.kind != "card" or d.zone_given),
+              and d.plural is False and d.kind in (None, DescKind.PERMANENT, DescKind.CARD) and (d.kind is not DescKind.CARD or d.zone_given),
               "self cost change")
         return [self._static("self_cost_reduction", "self", amount=mana.generic, count=d.filter)]
 
@@ -445,7 +446,7 @@ class StaticRules:
         spells of either description, the words after the second ("you cast") said of both. The
         two may differ in their colors or in their subtypes only."""
         first, second = c
-        _need(first.kind == second.kind == "spell" and first.plural and second.plural, "spells and spells")
+        _need(first.kind is DescKind.SPELL and second.kind is DescKind.SPELL and first.plural and second.plural, "spells and spells")
         a = dataclasses.replace(first.filter, controller=second.filter.controller)
         for name in ("colors", "subtypes"):
             joined = dataclasses.replace(a, **{name: getattr(second.filter, name)})
@@ -484,7 +485,7 @@ class StaticRules:
         """"You and Humans you control have hexproof." (Sigarda, Heron's Grace): the player's
         keywords and the group's, two static abilities of one sentence."""
         d, keywords = c[0], tuple(c[1])
-        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "you and a group")
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "you and a group")
         _need(all(k.name in PLAYER_KEYWORDS and k.arg is None for k in keywords), "a player's keyword")
         return [self._static("player_keywords", "you", keywords=keywords),
                 self._static("grant_keywords", d.filter, keywords=keywords)]
@@ -776,7 +777,7 @@ class StaticRules:
         d = next((x for x in c if isinstance(x, _Desc)), None)
         if d is None:
             return [self._static("untap_during_others", "self")]
-        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller == "you",
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller == "you",
               "untap during each other player's untap step: permanents you control")
         return [self._static("untap_during_others", d.filter)]
 
@@ -869,7 +870,7 @@ class StaticRules:
         """CR 614.1a: Hardened Scales ("that many plus one") and Corpsejack Menace ("twice
         that many") change how many counters are put on a permanent."""
         kind, other, d, (how, n), again = c
-        _need(kind == again and other != "another" and not d.plural and d.kind in (None, "permanent")
+        _need(kind == again and other != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT)
               and not d.zone_given, "counters instead")
         return [ir.ReplacementAbility(how, kind, n, affected=d.filter)]
 
@@ -916,7 +917,7 @@ class StaticRules:
         """CR 106.12b: "If a land is tapped for [two or more] mana, it produces {B} instead of
         any other type and amount" (Contamination, Damping Sphere)."""
         d = c[1]
-        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent"), "tapped")
+        _need(c[0] != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT), "tapped")
         _need(str(c[-1]).lower() == "type", "instead of")
         minimum = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "min"), 1)
         mana = next(x for x in c if isinstance(x, ManaCost))
@@ -928,7 +929,7 @@ class StaticRules:
         mana instead of any other type." (Pale Moon): a replacement effect that a resolving
         spell creates (CR 611.2, 106.12b)."""
         d, to_type = c[2], c[3]
-        _need(c[1] != "another" and not d.plural and d.kind in (None, "permanent")
+        _need(c[1] != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT)
               and str(c[-1]).lower() == "type", "tapped for mana")
         return [ir.CreateManaReplacement(ir.ManaReplacement(d.filter, to_type=to_type))]
 
@@ -957,7 +958,7 @@ class StaticRules:
         """CR 106.12b: "If you tap a permanent for mana, it produces twice as much ... instead"
         (Mana Reflection, Nyxbloom Ancient)."""
         d, times = c[1], c[2]
-        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent"), "tap")
+        _need(c[0] != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT), "tap")
         return [ir.ManaReplacement(d.filter, player="you", multiplier=times)]
 
     def mult_twice(self, c):
@@ -1013,7 +1014,7 @@ class StaticRules:
         """"Your opponents can't cast spells with the chosen name." (Council of the Absolute): the
         spells their caster would control, when an opponent of the source's controller."""
         d = c[0]
-        _need(d.plural and d.kind == "spell" and d.filter.controller is None, "can't cast")
+        _need(d.plural and d.kind is DescKind.SPELL and d.filter.controller is None, "can't cast")
         return [self._static("cant_cast", dataclasses.replace(d.filter, controller="opponent"))]
 
     @v_args(meta=True)
@@ -1034,7 +1035,7 @@ class StaticRules:
         """"You control enchanted creature." (Mind Control): a static control-changing effect
         of an Aura (layer 2, CR 613.1b), for as long as it is attached."""
         d = c[0]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given
               and d.filter.controller is None, "control enchanted")
         return [self._static("control", "enchanted")]
 
@@ -1050,7 +1051,7 @@ class StaticRules:
 
     @staticmethod
     def _controlled(other, d):
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given
               and d.filter.controller is None, "you control")
         return dataclasses.replace(d.filter, controller="you", other=d.filter.other or other == "another")
 
@@ -1073,7 +1074,7 @@ class StaticRules:
         creature"), or a subtype spelled the same in the plural ("two or more Plains")."""
         n, d = _number(str(c[0])), c[1]
         plural = d.plural or n == 1 or bool(d.filter.subtypes) and not d.filter.types
-        _need(isinstance(n, int) and plural and d.kind in (None, "permanent") and not d.zone_given
+        _need(isinstance(n, int) and plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given
               and d.filter.controller is None, "you control N")
         return n, dataclasses.replace(d.filter, controller="you")
 
@@ -1089,7 +1090,7 @@ class StaticRules:
         """"you control no Ogres", "you don't control an Ogre"."""
         d = c[-1]
         _need(isinstance(d, _Desc) and "another" not in c[:-1], "you control no")
-        _need(d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None,
+        _need(d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None,
               "you control no")
         return ir.YouControl((dataclasses.replace(d.filter, controller="you"),), at_least=0, at_most=0)
 
@@ -1099,7 +1100,7 @@ class StaticRules:
 
     @staticmethod
     def _theirs(d):
-        _need(d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None,
+        _need(d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None,
               "an opponent controls")
         return dataclasses.replace(d.filter, controller="opponent")
 
@@ -1170,7 +1171,7 @@ class StaticRules:
         """Card types only: "a land", "another creature", "two or more lands"."""
         d = next(x for x in c if isinstance(x, _Desc))
         f = d.filter
-        _need(bool(f.types) and f == ir.Filter(types=f.types, other=f.other) and d.kind in (None, "permanent"),
+        _need(bool(f.types) and f == ir.Filter(types=f.types, other=f.other) and d.kind in (None, DescKind.PERMANENT),
               "had ... enter")
         n = next((_number(x) for x in c if isinstance(x, Token) and x.type == "NUM"), 1)
         _need((n > 1) == d.plural, "had ... enter")
@@ -1281,9 +1282,9 @@ class StaticRules:
         if zone == "graveyard":
             f = dataclasses.replace(f, zone="graveyard", controller="you")
         if f.zone == "graveyard":
-            _need(d.kind == "card", "cards in a graveyard")
+            _need(d.kind is DescKind.CARD, "cards in a graveyard")
         else:
-            _need(f.zone == "battlefield" and d.kind in (None, "permanent"), "permanents")
+            _need(f.zone == "battlefield" and d.kind in (None, DescKind.PERMANENT), "permanents")
         return ir.ObjectCount(f, at_least, at_most)
 
     @staticmethod
@@ -1342,7 +1343,7 @@ class StaticRules:
 
     def eo_reveal(self, c):
         d = c[1]
-        _need(c[0] == "a" and d.kind == "card" and not d.plural and d.filter.zone == "hand",
+        _need(c[0] == "a" and d.kind is DescKind.CARD and not d.plural and d.filter.zone == "hand",
               "reveal from your hand")
         return ir.RevealOption(d.filter)
 
@@ -1391,11 +1392,11 @@ class StaticRules:
         # article before it, is the group (an object alone would be "~" or "each Merfolk")
         d = c[0]
         invariant = bool(d.filter.subtypes) and not d.filter.types and d.kind is None
-        _need((d.plural or invariant) and d.kind in (None, "permanent") and not d.zone_given, "all")
+        _need((d.plural or invariant) and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "all")
         return d.filter
 
     def s_each(self, c):
-        _need(not c[0].plural and c[0].kind in (None, "permanent"), "each")
+        _need(not c[0].plural and c[0].kind in (None, DescKind.PERMANENT), "each")
         return c[0].filter
 
     # ---- statics while a condition holds (CR 611.3a, 604.2)
@@ -1462,7 +1463,7 @@ class StaticRules:
         """"as long as it's a Human": "it" is the enchanted or equipped permanent the sentence
         is about (``static_while`` checks its subject)."""
         d = _of(c, _Desc)
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None
               and not d.filter.other, "as long as it's")
         return ir.AttachedIs(d.filter)
 
@@ -1542,7 +1543,7 @@ class StaticRules:
     def wc_self_is(self, c):
         """"if ~ is an enchantment": the source's characteristics now (CR 205.2, 603.4)."""
         d = c[-1]
-        _need(not d.plural and d.kind in (None, "permanent") and _plain_group(d.filter)
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and _plain_group(d.filter)
               and d.filter.controller is None, "~ is a ...")
         return ir.SelfIs(d.filter)
 

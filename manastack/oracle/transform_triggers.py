@@ -5,6 +5,7 @@ import dataclasses
 from lark import Token
 
 from manastack.oracle import ir
+from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (
     _need, _number)
 
@@ -38,7 +39,7 @@ class TriggerRules:
 
     def e_enters(self, c):
         other, d = c[0] == "another", c[1]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "enters")
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "enters")
         f = dataclasses.replace(d.filter, other=other or d.filter.other)
         if len(c) > 2:
             _need(f.controller is None, "enters under")
@@ -74,7 +75,7 @@ class TriggerRules:
 
     def e_dies(self, c):
         other, d = c[0] == "another", c[1]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "dies")
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "dies")
         return ir.Trigger("dies", dataclasses.replace(d.filter, other=other or d.filter.other))
 
     def e_self_or_another_dies(self, c):
@@ -87,7 +88,7 @@ class TriggerRules:
     def _one_of(self, c, what: str) -> ir.Filter:
         """The filter of "a creature you control", "another Goblin": one permanent at a time."""
         other, d = c[0] == "another", c[1]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, what)
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, what)
         return dataclasses.replace(d.filter, other=other or d.filter.other)
 
     def e_desc_explores(self, c):
@@ -147,7 +148,7 @@ class TriggerRules:
         """"Whenever a creature card is put into an opponent's graveyard from anywhere": a card
         going to a graveyard from any zone, its owner's (CR 400.3); a token is no card (CR 108.2)."""
         other, d = c[0] == "another", c[1]
-        _need(not d.plural and d.kind == "card" and not d.zone_given and d.filter.controller is None,
+        _need(not d.plural and d.kind is DescKind.CARD and not d.zone_given and d.filter.controller is None,
               "put into a graveyard")
         f = dataclasses.replace(d.filter, other=other or d.filter.other, zone="graveyard")
         return ir.Trigger("put_into_graveyard", f, whose=c[2] if len(c) > 2 else None)
@@ -171,7 +172,7 @@ class TriggerRules:
         """"Whenever one or more creatures you control attack [you]": one trigger for the whole
         declaration (CR 603.2c, 508.1)."""
         d = c[0]
-        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "one or more attack")
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "one or more attack")
         return ir.Trigger("attacks", d.filter, one_or_more=True, attacked=c[1] if len(c) > 1 else None)
 
     def e_enchanted_player_attacked(self, c):
@@ -204,7 +205,7 @@ class TriggerRules:
     def e_desc_attacks(self, c):
         """CR 508.3a: "whenever a creature attacks" triggers for each such attacker."""
         other, d = c[0] == "another", c[1]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "attacks")
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "attacks")
         return ir.Trigger("attacks", dataclasses.replace(d.filter, other=other or d.filter.other))
 
     def e_blocks_or_blocked_by(self, c):
@@ -234,7 +235,7 @@ class TriggerRules:
     def e_desc_mutates(self, c):
         """"Whenever a creature you control mutates" (CR 702.140d)."""
         other, d = c[0] == "another", c[1]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "mutates")
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "mutates")
         return ir.Trigger("mutates", dataclasses.replace(d.filter, other=other or d.filter.other))
 
     def e_becomes_designated(self, c):
@@ -244,7 +245,7 @@ class TriggerRules:
         if len(c) == 2:
             return ir.Trigger(event)
         other, d = c[0] == "another", c[1]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "becomes renowned")
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "becomes renowned")
         return ir.Trigger(event, dataclasses.replace(d.filter, other=other or d.filter.other))
 
     def e_blocks(self, c):
@@ -270,7 +271,7 @@ class TriggerRules:
         """"Whenever one or more [creatures] deal combat damage to a player": one trigger for all
         of them per event and player (CR 603.2c)."""
         d = c[0]
-        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given, "one or more")
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "one or more")
         trig = self.e_damage([d.filter, *c[1:]])
         return dataclasses.replace(trig, one_or_more=True)
 
@@ -307,7 +308,7 @@ class TriggerRules:
 
     def ts_desc(self, c):
         other, d = c[0] == "another", c[1]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given, "source")
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "source")
         return dataclasses.replace(d.filter, other=other or d.filter.other)
 
     def ts_source(self, c):
@@ -406,7 +407,7 @@ class TriggerRules:
         """"Whenever you sacrifice a creature / another permanent" (CR 701.21a): only a
         permanent's controller sacrifices it; the ability looks back at it (CR 603.10a)."""
         article, d = c[0], c[1]
-        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given
               and d.filter.controller is None, "you sacrifice")
         return ir.Trigger("sacrificed", dataclasses.replace(d.filter, controller="you",
                                                             other=d.filter.other or article == "another"))
@@ -430,7 +431,7 @@ class TriggerRules:
     def e_control_none(self, c):
         """"When you control no Islands": a state trigger (CR 603.8)."""
         d = c[-1]
-        _need(d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None,
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None,
               "control no")
         return ir.Trigger("control_none", dataclasses.replace(d.filter, controller="you"))
 
@@ -463,7 +464,7 @@ class TriggerRules:
         source = None
         if len(c) > 3:
             d = c[2]
-            _need(c[1] != "another" and not d.plural and d.kind in (None, "permanent")
+            _need(c[1] != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT)
                   and d.filter.zone == "battlefield", "activates an ability of")
             source = d.filter
         return ir.Trigger("activates", c[0] or "each", source=source)
@@ -489,7 +490,7 @@ class TriggerRules:
     def e_cast(self, c):
         """CR 601.2i: "whenever you cast" triggers once the spell becomes cast; "another ...
         spell": not the source itself (Edgar Markov's eminence)."""
-        _need(c[1].kind == "spell" and not c[1].plural, "cast")
+        _need(c[1].kind is DescKind.SPELL and not c[1].plural, "cast")
         return ir.Trigger("cast", dataclasses.replace(c[1].filter, controller="you", other=c[0] == "another"))
 
     def e_cast_or_enters(self, c):
@@ -508,7 +509,7 @@ class TriggerRules:
     def e_is_tapped_for_mana(self, c):
         """"Whenever a basic land is tapped for mana [of the chosen color]" (CR 106.12a)."""
         d = c[1]
-        _need(c[0] != "another" and not d.plural and d.kind in (None, "permanent") and not d.zone_given,
+        _need(c[0] != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given,
               "tapped for mana")
         return ir.Trigger("tapped_for_mana", d.filter, mana_type=c[2] if len(c) > 2 else None)
 
@@ -523,7 +524,7 @@ class TriggerRules:
     def e_other_cast(self, c):
         """"Whenever a player / an opponent casts ..." (CR 601.2i); the caster controls the
         spell (CR 110.2)."""
-        _need(c[1] != "another" and c[2].kind == "spell" and not c[2].plural, "cast")
+        _need(c[1] != "another" and c[2].kind is DescKind.SPELL and not c[2].plural, "cast")
         _need(c[2].filter.controller is None, "cast")
         return ir.Trigger("cast", dataclasses.replace(c[2].filter, controller=c[0]))
 

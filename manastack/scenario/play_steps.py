@@ -256,7 +256,7 @@ class PlaySteps(Driver):
             raise StepError(f"{d.prompt}: say it with assist: (the amount the other player pays, or no)")
         n = 0 if value is False else int(value)
         if d.kind == DecisionKind.ASSIST:
-            return next(o for o in d.options if o.kind == ("yes" if n else ActionKind.NO))
+            return next(o for o in d.options if o.kind == (ActionKind.YES if n else ActionKind.NO))
         for o in d.options:
             if o.args[0] == n:
                 return o

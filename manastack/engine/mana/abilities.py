@@ -28,9 +28,8 @@ from ..costs.checks import summoning_sick, tappable_for_cost
 from ..decisions import Action, ActionKind, Decision, DecisionKind
 from ..effect_records import DelayedTrigger
 from ..filters import life_cant_change
-from ..event_types import NOTHING, Seen, TappedForMana
+from ..event_types import NOTHING, EventKind, Seen, TappedForMana
 from .types import (
-    REMOVED,
     _mana_abilities_of,
     commander_identity_words,
     could_produce_map,
@@ -191,7 +190,7 @@ def activate(ctx: Ctx, player: int, o: Obj, idx: int, output: tuple[str, ...] | 
         # what the sacrificed permanent could produce as it last existed (Squandered Resources)
         gone = [i for i in before if i not in s.objs]
         made = [t for t in MANA_TYPES if any(t in before[i] for i in gone)]
-        event = Seen("sacrificed", sacrificed_could_produce=tuple(made))
+        event = Seen(EventKind.SACRIFICED, sacrificed_could_produce=tuple(made))
     rc = ResolutionContext(player, o.id, card, [], 0, event, (), mana_output=output,
                            tapped_for_mana=ab.cost.tap, source_lki=o.copy())
     execute(ctx, ab.effects, rc)
@@ -202,7 +201,7 @@ def _remove_any_counters(ctx: Ctx, player: int, o: Obj, cost: ir.Cost,
                          part: ir.RemoveAnyCountersCost) -> tuple[ir.Cost, Seen]:
     """"Remove any number of storage counters from ~": the player chooses how many, from none
     to all it has, as the cost is paid (CR 601.2h, 602.2b); the ability's "for each ... removed
-    this way" counts them (:data:`.mana_types.REMOVED`). The cost paid has the number chosen
+    this way" counts them (:attr:`.EventKind.REMOVED_COUNTERS`). The cost paid has the number chosen
     (a :class:`ir.RemoveCountersCost`) instead of ``part``."""
     kind = part.kind
     options = tuple(Action(ActionKind.REMOVE, (n,), f"remove {n} {kind} counter{'s' if n != 1 else ''}")
@@ -213,7 +212,7 @@ def _remove_any_counters(ctx: Ctx, player: int, o: Obj, cost: ir.Cost,
         exercise.note("MANA_COST_PARTS", "RemoveAnyCountersCost", o.card)
     rest = tuple(p for p in cost.parts if p is not part)
     cost = ir.Cost(cost.mana, rest + ((ir.RemoveCountersCost(kind, n),) if n else ()))
-    return cost, Seen(REMOVED, o.id, player, n)
+    return cost, Seen(EventKind.REMOVED_COUNTERS, o.id, player, n)
 
 
 def resolve_mana_triggers(ctx: Ctx) -> None:

@@ -21,13 +21,12 @@ from manastack.oracle import ir
 from .. import characteristics as ch
 from .. import commanders, layers
 from . import replacement as mana_replacement
-from ..event_types import Seen
+from ..event_types import EventKind, Seen
 from ..conditions import devotion, evaluate
 from ..filters import objects_matching, party_size
 from ..state import Obj, State, exiled_with
 
 TypesMap = dict[int, frozenset]
-REMOVED = "removed_counters"     # Seen.kind: counters removed to pay a mana ability's cost
 
 
 def mana_abilities(s: State, o: Obj) -> tuple[tuple[int, ir.ActivatedAbility], ...]:
@@ -72,7 +71,7 @@ def amount_of(s: State, amount, o: Obj, event: Seen | None = None) -> int:
     if isinstance(amount, int):
         return amount
     if isinstance(amount, ir.CountersRemoved):
-        if event is not None and event.kind == REMOVED:
+        if event is not None and event.kind is EventKind.REMOVED_COUNTERS:
             return (event.amount or 0) * amount.multiplier
         # asked before the cost is paid: at most the counters it has; CR 106.7 ignores
         # whether the cost could be paid, so it could produce that type all the same

@@ -19,7 +19,7 @@ from .. import events, exercise
 from ..abilities import nested_index, suspended
 from ..casting import pay_mana
 from ..decisions import Action, ActionKind, IllegalActionError
-from ..event_types import Seen
+from ..event_types import EventKind, Seen
 from ..free_casting import cast_without_paying
 from ..mana.abilities import can_afford
 from ..state import PendingTrigger
@@ -92,7 +92,7 @@ def remove_time_counter(ctx, e: ir.RemoveTimeCounter, rc) -> None:
     if not left:
         label = f"{possessive(o.card.name)} suspend ability"
         s.pending_triggers.append(PendingTrigger(o.id, rc.card, nested_index(rc.card, e.ability), o.owner,
-                                                 Seen("last_time_counter", obj=o.id), 1, "", label))
+                                                 Seen(EventKind.LAST_TIME_COUNTER, obj=o.id), 1, "", label))
         s.add_log(f"{label} triggers: the last time counter was removed from {o.card.name}",
                   ("702.62a", "603.2"), "trigger")
 
