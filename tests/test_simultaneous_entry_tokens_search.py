@@ -81,3 +81,24 @@ def test_a_clone_searched_with_a_creature_cant_copy_it(db):
     pick(g, "Clone")
     assert g.pending.kind == "copy"
     assert labels(g) == ["copy Grizzly Bears", "enter as Clone itself"]
+
+
+def test_tokens_of_one_instruction_each_seen_and_each_tapped(db):
+    """Raise the Alarm's two Soldiers enter together (CR 101.4, 111.1) under Bob's Authority of
+    the Consuls: the replacement applies to each (CR 614.12) and both its trigger and Soul
+    Warden's trigger once for each token (CR 603.6a), once both are there."""
+    _supported(db, "Raise the Alarm", "Authority of the Consuls", "Soul Warden")
+    g = board(db, """
+  - name: Alice
+    hand: [Raise the Alarm]
+    battlefield: [Plains, Plains]
+  - name: Bob
+    battlefield: [Authority of the Consuls, Soul Warden]
+""", turn=3)
+    cast_and_pay(g, "cast Raise the Alarm")
+    resolve(g)
+    tokens = [o for o in g.current_state().permanents(0) if o.is_token]
+    assert len(tokens) == 2 and all(o.tapped for o in tokens)
+    while g.pending.kind == "order_triggers":
+        pick(g, "put the rest on the stack")
+    assert sorted(stack_labels(g)) == ["Authority of the Consuls' ability"] * 2 + ["Soul Warden's ability"] * 2
