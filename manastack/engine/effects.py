@@ -1123,16 +1123,19 @@ def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
 
 
 def _create_tokens(ctx, e: ir.CreateTokens, rc):
-    """CR 111.2: each player named creates the tokens, under their control (APNAP, CR 101.4)."""
+    """CR 111.2: each player named creates the tokens, under their control (APNAP, CR 101.4). All
+    the tokens one instruction creates enter at the same time (CR 101.4, 111.1): each sees the
+    others enter (CR 603.6a), none takes part in the others' entering (CR 614.12)."""
     n = amount(ctx, e.amount, rc)
     players = [rc.controller] if e.who == ir.Ref("you") else named_players(ctx, e.who, rc)
     rc.did = False      # for "If you do" (CR 608.2c): a token was created
-    for p in [p for p in ctx.s.apnap() if p in players]:
-        for _ in range(n):
-            token = events.create_token(ctx, e.token, p, e.tapped)
-            if token is not None:
-                rc.created.append(token.id)
-                rc.did = True
+    with events.together(ctx):      # one event: they enter at the same time (CR 101.4, 603.6a, 614.12)
+        for p in [p for p in ctx.s.apnap() if p in players]:
+            for _ in range(n):
+                token = events.create_token(ctx, e.token, p, e.tapped)
+                if token is not None:
+                    rc.created.append(token.id)
+                    rc.did = True
 
 
 def _tap(ctx, e: ir.Tap, rc):
@@ -1378,17 +1381,18 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
         answer = ctx.ask(Decision(searcher, DecisionKind.SEARCH, "Put which card onto the battlefield?",
                                   tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in found)))
         to_hand = [o for o in found if o.id != answer.args[0]]
-    for o in found:
-        if o in to_hand:
-            events.move(ctx, o, HAND, rules=("701.23a",))
-        elif top:
-            p.library.remove(o.id)
-        elif e.to == BATTLEFIELD:      # "that land" later: the permanent it became (CR 400.7)
-            new = events.move(ctx, o, BATTLEFIELD, controller=searcher, tapped=e.tapped, rules=("701.23a",))
-            if new is not None and new.zone == BATTLEFIELD:
-                rc.created.append(new.id)
-        else:
-            events.move(ctx, o, e.to, rules=("701.23a",))
+    with events.together(ctx):      # those put onto the battlefield enter at the same time (CR 101.4, 603.6a)
+        for o in found:
+            if o in to_hand:
+                events.move(ctx, o, HAND, rules=("701.23a",))
+            elif top:
+                p.library.remove(o.id)
+            elif e.to == BATTLEFIELD:      # "that land" later: the permanent it became (CR 400.7)
+                new = events.move(ctx, o, BATTLEFIELD, controller=searcher, tapped=e.tapped, rules=("701.23a",))
+                if new is not None and new.zone == BATTLEFIELD:
+                    rc.created.append(new.id)
+            else:
+                events.move(ctx, o, e.to, rules=("701.23a",))
     name = s.players[searcher].name
     if LIBRARY not in zones:
         s.add_log(f"{name} searches their graveyard", ("701.23a",))

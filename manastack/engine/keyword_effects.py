@@ -105,10 +105,13 @@ def encore(ctx, e: ir.Encore, rc) -> None:
     players it may attack another opponent than the one it was made for: not modelled), with
     haste, sacrificed at the beginning of the next end step (a delayed ability, CR 603.7c)."""
     s, card = ctx.s, rc.card
-    for p in s.opponents(rc.controller):
-        token = events.create_token_from_face(ctx, dict(card.face), rc.controller,
-                                              f"a token copy of {card.name} for {s.players[p].name}",
-                                              ("702.141a", "111.1", "707.2"), card=card)
+    made = []
+    with events.together(ctx):      # one event: the tokens enter at the same time (CR 101.4, 603.6a)
+        for p in s.opponents(rc.controller):
+            made.append((p, events.create_token_from_face(ctx, dict(card.face), rc.controller,
+                                                          f"a token copy of {card.name} for {s.players[p].name}",
+                                                          ("702.141a", "111.1", "707.2"), card=card)))
+    for p, token in made:
         if token is None or token.zone != BATTLEFIELD:
             continue
         s.effects.append(GrantKeywords(token.id, ("haste",), Duration.PERMANENT, s.new_timestamp(), card.name))

@@ -56,6 +56,9 @@ class ResolutionContext:
     won_flip: bool | None = None    # the controller won (lost) the coin flip; None: no flip (CR 705.2)
     shares: dict = field(default_factory=dict)    # target phrase -> {target: its share} (CR 601.2d)
     votes: list = field(default_factory=list)     # (voter, choice) for each vote cast (CR 701.38a)
+    # "each opponent ... unless they pay": the players "each opponent" (each player, each other
+    # player) names while the effect happens, those who didn't pay (CR 118.12, 101.4); None: all
+    among: frozenset[int] | None = None
 
 
 def division_shares(item) -> dict:
@@ -301,9 +304,10 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return [rc.controller]
     if name == "each_opponent" or name == "each_other_player":
         # CR 102.3: in a free-for-all game every other player is an opponent
-        return [p.index for p in s.players if p.index != rc.controller and not p.lost]
+        return [p.index for p in s.players if p.index != rc.controller and not p.lost
+                and (rc.among is None or p.index in rc.among)]
     if name == "each_player":
-        return [p.index for p in s.players if not p.lost]
+        return [p.index for p in s.players if not p.lost and (rc.among is None or p.index in rc.among)]
     if name == "target_controller":
         first = known_objects(ctx, ir.Target(0), rc)    # as it last existed (CR 608.2h)
         return [first[0].controller] if first else []

@@ -39,13 +39,14 @@ def create_token_copy(ctx, e: ir.CreateTokenCopy, rc) -> None:
     n = amount(ctx, e.amount, rc)
     players = [rc.controller] if e.who == ir.Ref("you") else named_players(ctx, e.who, rc)
     what = f"a token that's a copy of {original.card.name}" + (f" ({describe(e.changes)})" if e.changes != _NONE else "")
-    for p in [p for p in s.apnap() if p in players]:
-        for _ in range(n):
-            token = events.create_token_from_face(ctx, dict(card.face), p, what, ("707.2", "707.9", "111.1"),
-                                                  e.tapped, card=card)
-            if token is not None:
-                rc.created.append(token.id)
-                rc.did = True
+    with events.together(ctx):      # one event: they enter at the same time (CR 101.4, 603.6a, 614.12)
+        for p in [p for p in s.apnap() if p in players]:
+            for _ in range(n):
+                token = events.create_token_from_face(ctx, dict(card.face), p, what, ("707.2", "707.9", "111.1"),
+                                                      e.tapped, card=card)
+                if token is not None:
+                    rc.created.append(token.id)
+                    rc.did = True
 
 
 _NONE = ir.CopyChanges()

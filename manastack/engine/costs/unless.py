@@ -107,7 +107,9 @@ def unless_pays(ctx, e: ir.UnlessPays, rc) -> None:
     """CR 118.12, 608.2c: "[effects] unless you pay [cost]" / "unless they pay": as the ability
     resolves, the player it names may pay the whole cost (CR 603.5, 118.12a); a cost they can't
     pay can't be chosen (CR 118.3). If they don't pay, the effects happen (Hasran Ogress's
-    ruling: the damage or the payment, during resolution)."""
+    ruling: the damage or the payment, during resolution). "Each opponent sacrifices a permanent
+    unless they pay {2}": each opponent decides for themselves, in APNAP order (CR 101.4), and
+    the effects happen to those who didn't pay, all at once."""
     s = ctx.s
     you = e.who == ir.Ref("you")
     players = [rc.controller] if you else named_players(ctx, e.who, rc)
@@ -116,30 +118,50 @@ def unless_pays(ctx, e: ir.UnlessPays, rc) -> None:
     if gone and not players:        # CR 800.4f: a cost a player who left would pay is not paid
         s.add_log(f"{s.players[gone[0]].name} has left the game: {cost_text(e.cost)} for {rc.card.name} "
                   "is not paid", ("800.4f", "118.12"), "choice")
-    if players and (src is not None or you):
-        player = players[0]
-        name = s.players[player].name
-        how = cost_text(e.cost)
-        options = [Action(ActionKind.DECLINE, (), "don't pay" if you else f"don't {how}")]
-        if src is not None and cost_payable(s, src, e.cost, payer=player):
-            options.insert(0, Action(ActionKind.PAY, (), how))
-        question = f"{how}? If not, its effect happens" if you else f"{how}, or its effect happens"
-        answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{rc.card.name}: {question} (CR 118.12)",
-                                  tuple(options)))
-        if answer.kind == ActionKind.PAY:
-            if exercise.RECORD is not None:
-                parts = "UNLESS_COST_PARTS" if you else "PLAYER_UNLESS_COST_PARTS"
-                for aspect in ir.cost_aspects(e.cost):
-                    exercise.note(parts, aspect, rc.card)
-            assert src is not None      # paying is offered only with a source
-            pay_cost(ctx, player, src, e.cost, rc.card.name)
-            s.add_log(f"{name} chooses to {how} for {rc.card.name}: its effect doesn't happen", ("118.12",),
-                      "choice")
-            return
-        refused = "can't" if len(options) == 1 else "doesn't"
-        s.add_log(f"{name} {refused} {how} for {rc.card.name}",
-                  ("118.12", "118.3") if len(options) == 1 else ("118.12",), "choice")
-    execute(ctx, e.effects, rc)
+    if not players or (src is None and not you):
+        execute(ctx, e.effects, rc)
+        return
+    each = len(players) > 1
+    unpaid = frozenset(p for p in s.apnap() if p in players and not _pays(ctx, e, rc, p, src, you, each))
+    if not unpaid:
+        return
+    if not each:
+        execute(ctx, e.effects, rc)
+        return
+    outer, rc.among = rc.among, unpaid      # "each opponent" now names those who didn't pay
+    try:
+        execute(ctx, e.effects, rc)
+    finally:
+        rc.among = outer
+
+
+def _pays(ctx, e: ir.UnlessPays, rc, player: int, src: Obj | None, you: bool, each: bool) -> bool:
+    """:func:`unless_pays`'s question to ``player``: whether they pay the cost (and they pay it)."""
+    s = ctx.s
+    name = s.players[player].name
+    how = cost_text(e.cost)
+    options = [Action(ActionKind.DECLINE, (), "don't pay" if you else f"don't {how}")]
+    if src is not None and cost_payable(s, src, e.cost, payer=player):
+        options.insert(0, Action(ActionKind.PAY, (), how))
+    question = f"{how}? If not, its effect happens" if you else \
+        f"{how}, or its effect happens{' to you' if each else ''}"
+    answer = ctx.ask(Decision(player, DecisionKind.UNLESS, f"{rc.card.name}: {question} (CR 118.12)",
+                              tuple(options)))
+    rules = ("118.12", "101.4") if each else ("118.12",)
+    if answer.kind == ActionKind.PAY:
+        if exercise.RECORD is not None:
+            parts = "UNLESS_COST_PARTS" if you else "PLAYER_UNLESS_COST_PARTS"
+            for aspect in ir.cost_aspects(e.cost):
+                exercise.note(parts, aspect, rc.card)
+        assert src is not None      # paying is offered only with a source
+        pay_cost(ctx, player, src, e.cost, rc.card.name)
+        s.add_log(f"{name} chooses to {how} for {rc.card.name}: its effect doesn't happen"
+                  + (f" to {name}" if each else ""), rules, "choice")
+        return True
+    refused = "can't" if len(options) == 1 else "doesn't"
+    s.add_log(f"{name} {refused} {how} for {rc.card.name}", rules + (("118.3",) if len(options) == 1 else ()),
+              "choice")
+    return False
 
 
 def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
