@@ -199,10 +199,10 @@ def test_the_next_step_of_a_declaration_searches_on_from_the_tree_below_the_last
     just chosen count for the next one (nothing was revealed in between, CR 400.2)."""
     game = _first(_midgame(actions=40), lambda g: g.pending.kind == "attackers"
                   and len(candidates(g.pending)) > 2)
-    agent = parse_agent("mcts:iterations=8,combat_iterations=12", 1)
+    agent = parse_agent("mcts:iterations=8,combat_iterations=12,declarations=0", 1)
     action = agent.choose(game, game.pending)
     assert agent.iterations == 12 and agent.reused == 0
-    kept = agent._kept[3]
+    kept = agent._kept[2]
     before = sum(n.visits for n in kept.children.values())
     assert action.kind == "attack" and kept.visits > 0
     game.push(action)
