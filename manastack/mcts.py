@@ -437,12 +437,18 @@ def _variants(own: list[Action], d: Decision) -> list[tuple[Action, ...]]:
 
 
 def _declare_in(g: Game, me: int, kind: DecisionKind, answers: tuple[Action, ...]) -> bool:
-    """Give ``answers`` then "done" in ``g``; whether each was offered."""
-    for a in (*answers, DONE):
+    """Give ``answers`` in ``g``, then "done" unless the declaration ended with the last (no
+    creature left to declare, CR 508.1a); whether each was offered."""
+    for a in answers:
         d = g.pending
         if d is None or d.player != me or d.kind is not kind or a not in d.options:
             return False
         g.push(a)
+    d = g.pending
+    if d is not None and d.player == me and d.kind is kind:     # the same declaration, under way
+        if DONE not in d.options:
+            return False   # an unfinished declaration (menace: a second blocker, CR 702.111b)
+        g.push(DONE)
     return True
 
 
