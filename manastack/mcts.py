@@ -14,9 +14,12 @@ copies of them, the root's answers compared in the same world first; priorities 
 sorcery-speed player has nothing to do (:func:`_idle`) are passed without listing the options,
 at the root, in the tree and in rollouts; mulligans are left to the rollout agent. A search
 of attackers or blockers plays its rollouts through the next turn (``combat_horizon``), so an
-attack sees the crack-back. Below the root a node grows its children slowly (progressive
-widening), the rollout agent's answer first, so that with a small budget an answer at the root
-is judged by a sensible continuation, not a random one. The answer is the one with the best
+attack sees the crack-back; with ``MCTSConfig.declarations`` such a search compares whole
+declarations (the rollout agent's and its neighbours) in the same sampled worlds instead of
+growing a tree one attacker at a time (:meth:`MCTSAgent._declare`). Below the root a node
+grows its children slowly (progressive widening), the rollout agent's answer first, so that
+with a small budget an answer at the root is judged by a sensible continuation, not a random
+one. The answer is the one with the best
 mean score (among those searched enough), the prior's unless another beats it by a margin.
 
 With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts``
@@ -25,8 +28,16 @@ in the prior's order, its first answer is kept unless another scores better by
 ``MCTSConfig.margin``, and an answer the prior knows to be on a line that wins this turn is
 taken without search; so is a priority answer the prior didn't weigh (a land played first,
 CR 305.1). With ``MCTSConfig.top``, only the prior's ``top`` best answers are searched when
-it scored several. ``score`` scores a position where a rollout stops (the ``mcts`` spec:
-:func:`by_position`, the tactician's reading of the board).
+it scored several; with ``MCTSConfig.gap``, the prior's first is taken unsearched when it
+beats the second by that much.
+
+The tree below the answer given is kept for the player's next decision when that decision
+follows at once (the next step of a declaration, the next choice of a spell): the player's
+view of the game and their decision are compared with what they would see in a sampled world
+once the answer is given there. Only what the player may see is read (CR 400.2).
+
+``score`` scores a position where a rollout stops (the ``mcts`` spec: :func:`by_position`,
+the tactician's reading of the board).
 
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
