@@ -84,7 +84,10 @@ class MCTSConfig:
     declarations of attackers or blockers are compared (:meth:`MCTSAgent._declare`; 0: they
     are searched one attacker or block at a time in the tree). ``gap``: with a prior that
     scores several answers, the search runs only when the second is within ``gap`` of the
-    first (in the prior's units); otherwise the prior's first is the answer (0: always search)."""
+    first (in the prior's units); otherwise the prior's first is the answer (0: always search).
+    ``spells``: the number of sampled worlds in which the prior's best answers (``top``) at a
+    priority or a spell's choice are compared through ``combat_horizon`` turn changes
+    (:meth:`MCTSAgent._weigh`; 0: searched in the tree for ``horizon``)."""
 
     iterations: int = 50
     seconds: float | None = None
@@ -99,6 +102,7 @@ class MCTSConfig:
     combat_iterations: int = 0
     declarations: int = 0
     gap: float = 0.0
+    spells: int = 0
 
 
 @dataclass(slots=True)
@@ -158,6 +162,7 @@ class MCTSAgent:
         self.skipped_worlds = 0    # sampled worlds in which the answers so far didn't replay
         self.reused = 0            # searches that began from the tree of the decision before
         self.declared = 0          # declarations of attackers or blockers compared whole
+        self.weighed = 0           # other decisions whose prior's best answers were compared whole
         # the subtree below the last answer searched, with what the player would see once it
         # is given (see _seen) and the player: the next decision's tree when it follows at once
         # (see _kept_tree)
@@ -188,6 +193,8 @@ class MCTSAgent:
             return order[0]        # the prior's first answer is clearly the best: no search
         if cfg.top and scored > 1:
             options = tuple(order[:min(cfg.top, scored)])
+        if cfg.spells and scored > 1 and not combat:
+            return self._weigh(game, decision, options)
         self.searches += 1
         root = self._kept_tree(game, decision)
         horizon = max(cfg.horizon, cfg.combat_horizon) if combat else cfg.horizon
@@ -252,32 +259,67 @@ class MCTSAgent:
         if kept is not None and kept[1] == me and kept[2] == so_far and kept[3][0] in decision.options \
                 and kept[0] == seen:
             return self._follow(seen, me, so_far, kept[3])
-        cfg = self.config
-        worlds = [w for w in (determinize(game, me, self.rng.next64()) for _ in range(cfg.declarations))
-                  if w is not None]
-        self.skipped_worlds += cfg.declarations - len(worlds)
+        worlds = self._worlds(game, me, self.config.declarations)
         if not worlds:
             return self.rollout.choose(game, decision)
         self.declared += 1
         choices = _variants(self._rollout_declaration(worlds[0].copy(), me, kind), decision)
+        best = self._compare(worlds, me, choices, lambda g, choice: _declare_in(g, me, kind, choice))
+        if best is None:
+            return self.rollout.choose(game, decision)
+        return self._follow(seen, me, so_far, [*choices[best], DONE])
+
+    def _worlds(self, game: Game, me: int, n: int) -> list[Game]:
+        """``n`` worlds sampled from what ``me`` sees (CR 400.2), less those where the answers
+        in progress don't replay."""
+        worlds = [w for w in (determinize(game, me, self.rng.next64()) for _ in range(n)) if w is not None]
+        self.skipped_worlds += n - len(worlds)
+        return worlds
+
+    def _compare(self, worlds: list[Game], me: int, choices: list, play) -> int | None:
+        """The index of the best of ``choices``, each played by ``play(game, choice)`` (False:
+        not legal) in a copy of each of ``worlds`` and played on for ``combat_horizon`` turn
+        changes (common random numbers: the choices are compared on the same cards to come).
+        The best mean score for ``me`` wins, the first choice unless another beats it by
+        ``MCTSConfig.margin``; None when none is legal."""
+        cfg = self.config
         horizon = max(cfg.horizon, cfg.combat_horizon)
         means: dict[int, float] = {}
         for i, choice in enumerate(choices):
             total = 0.0
             for w in worlds:
                 g = w.copy()
-                if not _declare_in(g, me, kind, choice):
-                    break          # not a legal declaration (in every world: what it is is public)
+                if not play(g, choice):
+                    break          # not legal (in every world: what the player does is public)
                 value = self._rollout(g, horizon)
                 total += value if me == 0 else 1.0 - value
             else:
                 means[i] = total / len(worlds)
         if not means:
-            return self.rollout.choose(game, decision)
+            return None
         best = max(means, key=lambda i: (means[i], -i))
         if 0 in means and means[best] < means[0] + cfg.margin:
             best = 0
-        return self._follow(seen, me, so_far, [*choices[best], DONE])
+        return best
+
+    def _weigh(self, game: Game, decision: Decision, options: tuple[Action, ...]) -> Action:
+        """The prior's best answers (``options``, its first first) compared whole: each given
+        in the same ``MCTSConfig.spells`` sampled worlds and played on through the next turn
+        (:meth:`_compare`), so that a spell is judged by the opponent's turn too."""
+        me = decision.player
+        worlds = self._worlds(game, me, self.config.spells)
+
+        def play(g: Game, answer: Action) -> bool:
+            if g.pending is None or answer not in g.pending.options:
+                return False
+            g.push(answer)
+            return True
+
+        best = self._compare(worlds, me, list(options), play) if worlds else None
+        if best is None:
+            return options[0]
+        self.weighed += 1
+        return options[best]
 
     def _follow(self, seen: dict, me: int, so_far: list, answers: list[Action]) -> Action:
         """The next answer of a declaration chosen whole; the rest kept for the next step."""

@@ -310,3 +310,22 @@ def test_the_declarations_compared_are_the_rollout_agents_and_its_neighbours():
     g = game.copy()                 # every creature declared: the declaration ends without "done"
     assert mcts._declare_in(g, d.player, d.kind, every) and g.pending.kind != "attackers"
     assert not mcts._declare_in(game.copy(), d.player, d.kind, (every[0], every[0]))
+
+
+def test_spells_compares_the_priors_best_answers_through_the_next_turn(monkeypatch):
+    """With ``spells``, the tactician's best answers at a priority are each played in the same
+    sampled worlds and on through the opponent's turn, not searched in the tree."""
+    game = _tactician_priority(lambda ranked: len(ranked) >= 3)
+    best = [sc.action for sc in TacticianAgent(1).ranked(game.copy(), game.pending)][:2]
+    horizons = []
+    rollout = MCTSAgent._rollout
+
+    def spy(self, g, horizon):
+        horizons.append(horizon)
+        return rollout(self, g, horizon)
+
+    monkeypatch.setattr(MCTSAgent, "_rollout", spy)
+    agent = parse_agent("mcts:iterations=6,top=2,spells=3", 1)
+    assert agent.choose(game, game.pending) in best
+    assert agent.weighed == 1 and agent.searches == 0
+    assert horizons == [2] * 6                  # two answers in three worlds, through the next turn
