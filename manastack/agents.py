@@ -289,12 +289,14 @@ class AgentSpecError(ValueError):
 
 def _mcts(seed: int, iterations: int = 50, seconds: float | None = None, c: float = 0.7,
           horizon: int = 1, top: int = 3, combat_horizon: int = 2,
-          combat_iterations: int = 0) -> MCTSAgent:
+          combat_iterations: int = 0, declarations: int = 6, gap: float = 0.0,
+          spells: int = 0) -> MCTSAgent:
     """The search player: the tactician's rules play its rollouts, scored by the tactician's
     reading of the position; the tactician's ranking orders the answers it tries first at the
     root and only its ``top`` best are searched (0: all; a line it knows wins is played at once)."""
     config = MCTSConfig(iterations=iterations, seconds=seconds, exploration=c, horizon=horizon, top=top,
-                        combat_horizon=combat_horizon, combat_iterations=combat_iterations)
+                        combat_horizon=combat_horizon, combat_iterations=combat_iterations,
+                        declarations=declarations, gap=gap, spells=spells)
     return MCTSAgent(TacticianAgent(seed, search=0, lookahead=False), config, seed,
                      prior=TacticianAgent(seed), score=by_position)
 
@@ -314,6 +316,9 @@ AGENTS: dict[str, AgentKind] = {
         Param("top", int, 0, 100),                      # root answers searched: the prior's best
         Param("combat_horizon", int, 1, 50),            # turn changes a search of attackers or blockers plays
         Param("combat_iterations", int, 0, 100_000),    # iterations of such a search (0: iterations)
+        Param("declarations", int, 0, 1_000),           # worlds whole declarations are compared in (0: tree)
+        Param("gap", float, 0.0, 1e6),                  # search only when the prior's best two are this close
+        Param("spells", int, 0, 1_000),                 # worlds the prior's best answers are compared in (0: tree)
     )),
 }
 

@@ -14,9 +14,12 @@ copies of them, the root's answers compared in the same world first; priorities 
 sorcery-speed player has nothing to do (:func:`_idle`) are passed without listing the options,
 at the root, in the tree and in rollouts; mulligans are left to the rollout agent. A search
 of attackers or blockers plays its rollouts through the next turn (``combat_horizon``), so an
-attack sees the crack-back. Below the root a node grows its children slowly (progressive
-widening), the rollout agent's answer first, so that with a small budget an answer at the root
-is judged by a sensible continuation, not a random one. The answer is the one with the best
+attack sees the crack-back; with ``MCTSConfig.declarations`` such a search compares whole
+declarations (the rollout agent's and its neighbours) in the same sampled worlds instead of
+growing a tree one attacker at a time (:meth:`MCTSAgent._declare`). Below the root a node
+grows its children slowly (progressive widening), the rollout agent's answer first, so that
+with a small budget an answer at the root is judged by a sensible continuation, not a random
+one. The answer is the one with the best
 mean score (among those searched enough), the prior's unless another beats it by a margin.
 
 With a ``prior`` (an agent with ``ranked(game, decision)``, the tactician in the ``mcts``
@@ -25,8 +28,16 @@ in the prior's order, its first answer is kept unless another scores better by
 ``MCTSConfig.margin``, and an answer the prior knows to be on a line that wins this turn is
 taken without search; so is a priority answer the prior didn't weigh (a land played first,
 CR 305.1). With ``MCTSConfig.top``, only the prior's ``top`` best answers are searched when
-it scored several. ``score`` scores a position where a rollout stops (the ``mcts`` spec:
-:func:`by_position`, the tactician's reading of the board).
+it scored several; with ``MCTSConfig.gap``, the prior's first is taken unsearched when it
+beats the second by that much.
+
+The tree below the answer given is kept for the player's next decision when that decision
+follows at once (the next step of a declaration, the next choice of a spell): the player's
+view of the game and their decision are compared with what they would see in a sampled world
+once the answer is given there. Only what the player may see is read (CR 400.2).
+
+``score`` scores a position where a rollout stops (the ``mcts`` spec: :func:`by_position`,
+the tactician's reading of the board).
 
 The agent is deterministic for a given seed and iteration budget; a budget in seconds stops at
 whichever limit comes first and is then, by nature, not reproducible.
@@ -41,14 +52,15 @@ from dataclasses import dataclass, field
 from manastack.choices import candidates
 from manastack.determinize import determinize
 from manastack.engine import characteristics as ch
-from manastack.engine.decisions import Action, Decision, DecisionKind
-from manastack.engine.state import State
+from manastack.engine.decisions import Action, ActionKind, Decision, DecisionKind
 from manastack.game import Game
 from manastack.rng import Rng
 from manastack.tactician import MAIN_STEPS, PASS, WIN
 from manastack.tactician import evaluate as position
 
 IDLE_STEPS = frozenset(("upkeep", "draw", "beginning_of_combat", "end_of_combat", "end"))  # CR 503-513
+DONE = Action(ActionKind.DONE, (), "done")         # the end of a declaration (CR 508.1, 509.1)
+DECLARATIONS = 12          # declarations of attackers or blockers compared at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +80,14 @@ class MCTSConfig:
     answer is taken instead of the prior's first only when its mean score is higher by this
     much (scores are in [0, 1]). ``combat_iterations``: the iterations of a search for
     attackers or blockers, whose rollouts play longer and where the prior answers by rule
-    alone (0: ``iterations``)."""
+    alone (0: ``iterations``). ``declarations``: the number of sampled worlds in which whole
+    declarations of attackers or blockers are compared (:meth:`MCTSAgent._declare`; 0: they
+    are searched one attacker or block at a time in the tree). ``gap``: with a prior that
+    scores several answers, the search runs only when the second is within ``gap`` of the
+    first (in the prior's units); otherwise the prior's first is the answer (0: always search).
+    ``spells``: the number of sampled worlds in which the prior's best answers (``top``) at a
+    priority or a spell's choice are compared through ``combat_horizon`` turn changes
+    (:meth:`MCTSAgent._weigh`; 0: searched in the tree for ``horizon``)."""
 
     iterations: int = 50
     seconds: float | None = None
@@ -81,6 +100,9 @@ class MCTSConfig:
     widening: float = 0.5
     margin: float = 0.02
     combat_iterations: int = 0
+    declarations: int = 0
+    gap: float = 0.0
+    spells: int = 0
 
 
 @dataclass(slots=True)
@@ -139,10 +161,15 @@ class MCTSAgent:
         self.iterations = 0        # iterations run, over all searches
         self.skipped_worlds = 0    # sampled worlds in which the answers so far didn't replay
         self.reused = 0            # searches that began from the tree of the decision before
-        # the subtree below the last answer searched, with the game it leads to (its state and
-        # the answers of the operation under way) and the player who answered: the next
-        # decision's tree when it follows at once (see _kept_tree)
-        self._kept: tuple[State, list[Action], int, _Node] | None = None
+        self.declared = 0          # declarations of attackers or blockers compared whole
+        self.weighed = 0           # other decisions whose prior's best answers were compared whole
+        # the subtree below the last answer searched, with what the player would see once it
+        # is given (see _seen) and the player: the next decision's tree when it follows at once
+        # (see _kept_tree)
+        self._kept: tuple[tuple, int, _Node] | None = None
+        # the rest of a declaration chosen whole: what the player sees while it is under way,
+        # the player, the blocks or attackers declared so far, the answers left (see _declare)
+        self._declaring: tuple[dict, int, list, list[Action]] | None = None
 
     def choose(self, game: Game, decision: Decision) -> Action:
         if decision.kind is DecisionKind.PRIORITY and _idle(game.peek(), decision.player):
@@ -153,17 +180,23 @@ class MCTSAgent:
         if decision.kind == DecisionKind.MULLIGAN:
             # CR 103.5: a rollout of one turn can't tell a kept hand from a smaller one
             return self.rollout.choose(game, decision)
-        order, sure, scored = self._prior_order(game, decision, options)
+        order, sure, scored, lead = self._prior_order(game, decision, options)
         if sure:                   # the prior found a line that wins this turn (CR 104.3a)
             return order[0]
         if scored == 1 and decision.kind is DecisionKind.PRIORITY:
             return order[0]        # the prior weighed nothing: a land to play first (CR 305.1)
-        if self.config.top and scored > 1:
-            options = tuple(order[:min(self.config.top, scored)])
+        combat = decision.kind in (DecisionKind.ATTACKERS, DecisionKind.BLOCKERS)
+        cfg = self.config
+        if combat and cfg.declarations:
+            return self._declare(game, decision)
+        if cfg.gap and scored > 1 and lead >= cfg.gap:
+            return order[0]        # the prior's first answer is clearly the best: no search
+        if cfg.top and scored > 1:
+            options = tuple(order[:min(cfg.top, scored)])
+        if cfg.spells and scored > 1 and not combat:
+            return self._weigh(game, decision, options)
         self.searches += 1
         root = self._kept_tree(game, decision)
-        cfg = self.config
-        combat = decision.kind in (DecisionKind.ATTACKERS, DecisionKind.BLOCKERS)
         horizon = max(cfg.horizon, cfg.combat_horizon) if combat else cfg.horizon
         iterations = cfg.combat_iterations if combat and cfg.combat_iterations else cfg.iterations
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
@@ -188,23 +221,122 @@ class MCTSAgent:
         if not tried:
             return order[0] if order else options[0]
         best = self._best(root, tried, order)
-        self._kept = (game._base, game._answers + [best], decision.player, root.children[best])
+        world = next((w for w in worlds if w is not None), None)
+        if world is not None:      # what the player will see once the answer is given, if
+            after = world.copy()   # nothing is revealed (a world is what the player sees)
+            after.push(best)
+            self._kept = (_seen(after, decision.player), decision.player, root.children[best])
         return best
 
     def _kept_tree(self, game: Game, decision: Decision) -> _Node:
-        """The root of a search: the subtree below this player's last searched answer when the
-        game has gone no further than that answer (the next step of the same declaration of
-        attackers or blockers, the next choice of the same spell, CR 601.2, 508.1, 509.1), else
-        a new one. Nothing was revealed in between, so the iterations below that answer were
-        spent in worlds this player still can't tell from the real one (CR 400.2), and count.
-        The game's own state object and answers in progress (the Game's private fields, read,
-        never changed) tell that nothing else happened."""
+        """The root of a search: the subtree below this player's last searched answer when what
+        the player sees now (:func:`_seen`: their view of the game and their decision) is what
+        they saw in a sampled world once that answer was given there (the next step of the
+        same declaration of attackers or blockers, the next choice of the same spell, CR 601.2,
+        508.1, 509.1), else a new one. Nothing was revealed in between, so the iterations
+        below that answer were spent in worlds this player still can't tell from the real one
+        (CR 400.2), and count. Only what the player may see is compared."""
         kept, self._kept = self._kept, None
-        if kept is not None and kept[0] is game._base and kept[1] == game._answers \
-                and kept[2] == decision.player:
+        if kept is not None and kept[1] == decision.player and kept[0] == _seen(game, decision.player):
             self.reused += 1
-            return kept[3]
+            return kept[2]
         return _Node()
+
+    def _declare(self, game: Game, decision: Decision) -> Action:
+        """A declaration of attackers or blockers (CR 508.1, 509.1) chosen whole, then given one
+        attacker or block at a time. The rollout agent declares in a sampled world; that
+        declaration, none, it less each of its attackers or blocks, it with each other one
+        offered (attackers: and with all of them) are each played in the same
+        ``MCTSConfig.declarations`` sampled worlds (CR 400.2; common random numbers: the
+        declarations differ only by themselves) and played on for ``combat_horizon`` turn
+        changes (an attack sees the crack-back). The best mean score is declared, the rollout
+        agent's unless another beats it by ``MCTSConfig.margin``. The next steps of the
+        declaration follow it while the player sees the game as it was, with the declaration
+        so far as chosen (read from the player's view and decision only)."""
+        me, kind = decision.player, decision.kind
+        seen, so_far = game.view(me), _declared(decision)
+        kept, self._declaring = self._declaring, None
+        if kept is not None and kept[1] == me and kept[2] == so_far and kept[3][0] in decision.options \
+                and kept[0] == seen:
+            return self._follow(seen, me, so_far, kept[3])
+        worlds = self._worlds(game, me, self.config.declarations)
+        if not worlds:
+            return self.rollout.choose(game, decision)
+        self.declared += 1
+        choices = _variants(self._rollout_declaration(worlds[0].copy(), me, kind), decision)
+        best = self._compare(worlds, me, choices, lambda g, choice: _declare_in(g, me, kind, choice))
+        if best is None:
+            return self.rollout.choose(game, decision)
+        return self._follow(seen, me, so_far, [*choices[best], DONE])
+
+    def _worlds(self, game: Game, me: int, n: int) -> list[Game]:
+        """``n`` worlds sampled from what ``me`` sees (CR 400.2), less those where the answers
+        in progress don't replay."""
+        worlds = [w for w in (determinize(game, me, self.rng.next64()) for _ in range(n)) if w is not None]
+        self.skipped_worlds += n - len(worlds)
+        return worlds
+
+    def _compare(self, worlds: list[Game], me: int, choices: list, play) -> int | None:
+        """The index of the best of ``choices``, each played by ``play(game, choice)`` (False:
+        not legal) in a copy of each of ``worlds`` and played on for ``combat_horizon`` turn
+        changes (common random numbers: the choices are compared on the same cards to come).
+        The best mean score for ``me`` wins, the first choice unless another beats it by
+        ``MCTSConfig.margin``; None when none is legal."""
+        cfg = self.config
+        horizon = max(cfg.horizon, cfg.combat_horizon)
+        means: dict[int, float] = {}
+        for i, choice in enumerate(choices):
+            total = 0.0
+            for w in worlds:
+                g = w.copy()
+                if not play(g, choice):
+                    break          # not legal (in every world: what the player does is public)
+                value = self._rollout(g, horizon)
+                total += value if me == 0 else 1.0 - value
+            else:
+                means[i] = total / len(worlds)
+        if not means:
+            return None
+        best = max(means, key=lambda i: (means[i], -i))
+        if 0 in means and means[best] < means[0] + cfg.margin:
+            best = 0
+        return best
+
+    def _weigh(self, game: Game, decision: Decision, options: tuple[Action, ...]) -> Action:
+        """The prior's best answers (``options``, its first first) compared whole: each given
+        in the same ``MCTSConfig.spells`` sampled worlds and played on through the next turn
+        (:meth:`_compare`), so that a spell is judged by the opponent's turn too."""
+        me = decision.player
+        worlds = self._worlds(game, me, self.config.spells)
+
+        def play(g: Game, answer: Action) -> bool:
+            if g.pending is None or answer not in g.pending.options:
+                return False
+            g.push(answer)
+            return True
+
+        best = self._compare(worlds, me, list(options), play) if worlds else None
+        if best is None:
+            return options[0]
+        self.weighed += 1
+        return options[best]
+
+    def _follow(self, seen: dict, me: int, so_far: list, answers: list[Action]) -> Action:
+        """The next answer of a declaration chosen whole; the rest kept for the next step."""
+        if len(answers) > 1:
+            self._declaring = (seen, me, so_far + [_key(answers[0])], answers[1:])
+        return answers[0]
+
+    def _rollout_declaration(self, g: Game, me: int, kind: DecisionKind) -> list[Action]:
+        """The attackers or blocks the rollout agent declares in ``g`` (a sampled world)."""
+        declared: list[Action] = []
+        while g.pending is not None and g.pending.player == me and g.pending.kind is kind:
+            action = self.rollout.choose(g, g.pending)
+            if action.kind not in (ActionKind.ATTACK, ActionKind.BLOCK):
+                break
+            declared.append(action)
+            g.push(action)
+        return declared
 
     def _best(self, root: _Node, tried: list[Action], order: list[Action]) -> Action:
         """The answer with the best mean score among those searched at least half as often as
@@ -225,17 +357,20 @@ class MCTSAgent:
             return default
         return best
 
-    def _prior_order(self, game: Game, decision: Decision, options) -> tuple[list[Action], bool, int]:
+    def _prior_order(self, game: Game, decision: Decision,
+                     options) -> tuple[list[Action], bool, int, float]:
         """The root's answers in the prior agent's order, best first (empty without a prior),
-        whether the first is on a line the prior knows wins this turn, and how many of them
-        the prior scored. The prior (the tactician) looks ahead in a world it samples itself,
-        not in the real game (CR 400.2)."""
+        whether the first is on a line the prior knows wins this turn, how many of them the
+        prior scored, and by how much its first beats its second (infinite with fewer than
+        two). The prior (the tactician) looks ahead in a world it samples itself, not in the
+        real game (CR 400.2)."""
         if self.prior is None:
-            return [], False, 0
-        scored = self.prior.ranked(game, decision)
-        ranked = [sc.action for sc in scored if sc.action in options]
+            return [], False, 0, math.inf
+        scored = [sc for sc in self.prior.ranked(game, decision) if sc.action in options]
+        ranked = [sc.action for sc in scored]
         order = ranked + [a for a in options if a not in ranked]
-        return order, bool(order) and scored[0].action == order[0] and scored[0].score >= WIN, len(ranked)
+        lead = scored[0].score - scored[1].score if len(scored) > 1 else math.inf
+        return order, bool(scored) and scored[0].score >= WIN, len(ranked), lead
 
     def _iterate(self, game: Game, root: _Node, order: list[Action], at_root: tuple[Action, ...],
                  horizon: int) -> None:
@@ -307,6 +442,67 @@ class MCTSAgent:
             options = candidates(decision)
             game.push(options[0] if len(options) == 1 else self.rollout.choose(game, decision))
         return self.score(game)
+
+
+def _seen(game: Game, player: int) -> tuple:
+    """What ``player`` sees of ``game`` (CR 400.2): their view (public zones, their own hand,
+    the sizes of hidden zones, :meth:`Game.view`) and the decision pending when it is theirs."""
+    d = game.pending
+    mine = None if d is None or d.player != player else (d.kind, d.context, d.options)
+    return game.view(player), mine
+
+
+def _declared(d: Decision) -> list:
+    """The attackers or blocks declared so far in a declaration under way (CR 508.1, 509.1)."""
+    if d.kind is DecisionKind.ATTACKERS:
+        return [c[0] if isinstance(c, (list, tuple)) else c for c in d.context.get("chosen", ())]
+    return [tuple(b) for b in d.context.get("blocks", ())]
+
+
+def _key(a: Action):
+    """How an attacker or a block appears in :func:`_declared` once given."""
+    return a.args[0] if a.kind is ActionKind.ATTACK else tuple(a.args)
+
+
+def _variants(own: list[Action], d: Decision) -> list[tuple[Action, ...]]:
+    """The declarations :meth:`MCTSAgent._declare` compares, ``own`` first: none, ``own`` less
+    each of its answers, ``own`` with each other offered (for attackers one per creature, and
+    all of them together); each set once, at most ``DECLARATIONS``."""
+    core = tuple(own)
+    out = [core, ()] + [core[:i] + core[i + 1:] for i in range(len(core))]
+    if d.kind is DecisionKind.ATTACKERS:
+        used = {a.args[0] for a in core}
+        extra: dict[int, Action] = {}
+        for o in d.options:
+            if o.kind is ActionKind.ATTACK and o.args[0] not in used and o.args[0] not in extra:
+                extra[o.args[0]] = o
+        out += [core + (a,) for a in extra.values()]
+        out.append(core + tuple(extra.values()))
+    else:
+        out += [core + (o,) for o in d.options if o.kind is ActionKind.BLOCK and o not in core]
+    seen: set[frozenset[Action]] = set()
+    unique = []
+    for v in out:
+        if frozenset(v) not in seen:
+            seen.add(frozenset(v))
+            unique.append(v)
+    return unique[:DECLARATIONS]
+
+
+def _declare_in(g: Game, me: int, kind: DecisionKind, answers: tuple[Action, ...]) -> bool:
+    """Give ``answers`` in ``g``, then "done" unless the declaration ended with the last (no
+    creature left to declare, CR 508.1a); whether each was offered."""
+    for a in answers:
+        d = g.pending
+        if d is None or d.player != me or d.kind is not kind or a not in d.options:
+            return False
+        g.push(a)
+    d = g.pending
+    if d is not None and d.player == me and d.kind is kind:     # the same declaration, under way
+        if DONE not in d.options:
+            return False   # an unfinished declaration (menace: a second blocker, CR 702.111b)
+        g.push(DONE)
+    return True
 
 
 def _idle(s, player: int) -> bool:

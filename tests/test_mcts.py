@@ -199,10 +199,10 @@ def test_the_next_step_of_a_declaration_searches_on_from_the_tree_below_the_last
     just chosen count for the next one (nothing was revealed in between, CR 400.2)."""
     game = _first(_midgame(actions=40), lambda g: g.pending.kind == "attackers"
                   and len(candidates(g.pending)) > 2)
-    agent = parse_agent("mcts:iterations=8,combat_iterations=12", 1)
+    agent = parse_agent("mcts:iterations=8,combat_iterations=12,declarations=0", 1)
     action = agent.choose(game, game.pending)
     assert agent.iterations == 12 and agent.reused == 0
-    kept = agent._kept[3]
+    kept = agent._kept[2]
     before = sum(n.visits for n in kept.children.values())
     assert action.kind == "attack" and kept.visits > 0
     game.push(action)
@@ -251,3 +251,81 @@ def test_the_rollout_agent_plays_the_quick_policy_and_keeps_the_fireblast(db):
     for file in ("keep-02.yaml", "keep-06.yaml", "keep-07.yaml", "keep-08.yaml"):
         result = solve(Puzzle.load(suite / file, db), "mcts:iterations=20")
         assert result.solved, (file, result.detail)
+
+
+def test_the_kept_tree_is_matched_by_what_the_player_sees_not_by_the_hidden_cards():
+    """CR 400.2: a game that differs from the real one only in what the player can't see (the
+    opponent's hand, the libraries' order: a sampled world) continues the kept tree just the
+    same; one where the player sees something else (another step of the declaration) doesn't."""
+    game = _first(_midgame(actions=40), lambda g: g.pending.kind == "attackers"
+                  and len(candidates(g.pending)) > 2)
+    agent = parse_agent("mcts:iterations=8,combat_iterations=12,declarations=0", 1)
+    game.push(agent.choose(game, game.pending))
+    me = game.pending.player
+    other = next(w for w in (determinize(game, me, seed) for seed in range(20))
+                 if w is not None and sorted(w.state.players[1 - me].hand) != sorted(game.state.players[1 - me].hand))
+    assert other.view(me) == game.view(me)
+    agent.choose(other, other.pending)
+    assert agent.reused == 1
+    agent.choose(other, other.pending)       # the same decision again: not where the answer led
+    assert agent.reused == 1
+
+
+def test_attackers_are_chosen_as_a_whole_declaration_in_the_same_sampled_worlds(monkeypatch):
+    """CR 508.1: the declarations compared are each played in the same sampled worlds; the one
+    chosen is then declared one attacker at a time without another comparison."""
+    game = _first(_midgame(actions=40), lambda g: g.pending.kind == "attackers"
+                  and len(candidates(g.pending)) > 2)
+    me = game.pending.player
+    calls = []
+
+    def counting(*args):
+        calls.append(args)
+        return determinize(*args)
+
+    monkeypatch.setattr(mcts, "determinize", counting)
+    agent = parse_agent("mcts:iterations=4,declarations=3", 1)
+    answers = []
+    while game.pending.player == me and game.pending.kind == "attackers":
+        action = agent.choose(game, game.pending)
+        assert action in game.legal_actions()
+        answers.append(action)
+        game.push(action)
+    assert agent.declared == 1 and len(answers) > 1      # one comparison for the whole declaration
+    assert len([c for c in calls if c[1] == me]) == 3      # the prior samples its own worlds
+
+
+def test_the_declarations_compared_are_the_rollout_agents_and_its_neighbours():
+    game = _first(_midgame(actions=40), lambda g: g.pending.kind == "attackers"
+                  and len(candidates(g.pending)) > 2)
+    d = game.pending
+    attacks = [o for o in d.options if o.kind == "attack"]
+    variants = mcts._variants([attacks[0]], d)
+    assert variants[0] == (attacks[0],) and () in variants
+    assert (attacks[0], attacks[1]) in variants
+    creatures = {o.args[0] for o in attacks}
+    assert any({a.args[0] for a in v} == creatures for v in variants)     # all of them
+    assert len(variants) == len({frozenset(v) for v in variants}) <= mcts.DECLARATIONS
+    every = tuple({o.args[0]: o for o in reversed(attacks)}.values())
+    g = game.copy()                 # every creature declared: the declaration ends without "done"
+    assert mcts._declare_in(g, d.player, d.kind, every) and g.pending.kind != "attackers"
+    assert not mcts._declare_in(game.copy(), d.player, d.kind, (every[0], every[0]))
+
+
+def test_spells_compares_the_priors_best_answers_through_the_next_turn(monkeypatch):
+    """With ``spells``, the tactician's best answers at a priority are each played in the same
+    sampled worlds and on through the opponent's turn, not searched in the tree."""
+    game = _tactician_priority(lambda ranked: len(ranked) >= 3)
+    best = [sc.action for sc in TacticianAgent(1).ranked(game.copy(), game.pending)][:2]
+    horizons = []
+    rollout = MCTSAgent._rollout
+
+    def spy(self, g, horizon):
+        horizons.append(horizon)
+        return rollout(self, g, horizon)
+
+    monkeypatch.setattr(MCTSAgent, "_rollout", spy)
+    agent = parse_agent("mcts:iterations=6,top=2,spells=3", 1)
+    assert agent.choose(game, game.pending) in best
+    assert agent.weighed == 1 and agent.searches == 0
+    assert horizons == [2] * 6                  # two answers in three worlds, through the next turn
