@@ -1022,14 +1022,15 @@ _RULE_WORDS = {"cant_block": "can't block", "cant_attack": "can't attack", "cant
                "no_combat_damage": "assigns no combat damage",
                "must_be_blocked_by_all": "must be blocked by all creatures able to block it",
                "block_any_number": "can block any number of creatures",
-               "block_additional": "can block an additional creature"}
+               "block_additional": "can block an additional creature",
+               "attacks_despite_defender": "can attack as though it didn't have defender"}
 _RULE_CR = {"cant_block": ("611.2", "509.1b"), "cant_attack": ("611.2", "508.1c"),
             "cant_be_blocked": ("611.2", "509.1b"), "cant_be_blocked_by": ("611.2", "509.1b"),
             "attacks_each_combat": ("611.2", "508.1d"), "must_block": ("611.2", "509.1c"),
             "must_block_source": ("611.2", "509.1c"), "cant_block_source": ("611.2", "509.1b"),
             "must_be_blocked": ("611.2", "509.1c"), "no_combat_damage": ("611.2", "510.1a"),
             "must_be_blocked_by_all": ("611.2", "509.1c"), "block_any_number": ("611.2", "509.1a"),
-            "block_additional": ("611.2", "509.1a")}
+            "block_additional": ("611.2", "509.1a"), "attacks_despite_defender": ("611.2", "702.3b")}
 
 
 def _put_counters(ctx, e: ir.PutCounters, rc):

@@ -641,6 +641,10 @@ class FollowupRules:
         """"~ can block an additional creature this turn." (CR 509.1a-b): one more each time."""
         return self._combat_rule(c, "block_additional")
 
+    def restrict_despite_defender(self, c):
+        """"~ can attack this turn as though it didn't have defender." (CR 702.3b, 611.2)."""
+        return self._combat_rule(c, "attacks_despite_defender")
+
     def restrict_block_any_number(self, c):
         """"Target creature can block any number of creatures this turn." (CR 509.1a-b)."""
         return self._combat_rule(c, "block_any_number")
