@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from manastack.engine.decisions import IllegalActionError
+from manastack.engine.decisions import Action
 from manastack.engine import combat
 from manastack.oracle import ir
 
-from .game_helpers import board, pick, play
+from .game_helpers import board, cast_and_pay, pick, play, resolve
 
 
 def _log(game) -> list[str]:
@@ -52,3 +52,90 @@ expect:
     s = idle.current_state()
     [cyclops_obj] = [s.objs[i] for i in s.battlefield if s.objs[i].card.name == "Nivix Cyclops"]
     assert combat.why_not_attack(s, cyclops_obj) == "Nivix Cyclops has defender (CR 702.3b)"
+
+
+def _objs(g, name: str) -> list:
+    s = g.current_state()
+    return [o for o in s.objs.values() if o.card.name == name]
+
+
+def test_jace_the_mind_sculptor_fateseals_and_ultimates(db):
+    """Jace, the Mind Sculptor's +2 looks at the top card of target player's library, seen by
+    Alice alone (CR 701.20e), and may put it on the bottom (CR 401.4); −12 exiles all of that
+    player's library, then that player shuffles their hand into it (CR 701.24a)."""
+    jace = db.get("Jace, the Mind Sculptor")
+    assert jace.fully_supported
+    assert jace.abilities[0].effects == (ir.LookAtTopOf(ir.Target(0), "bottom"),)
+    g = board(db, """
+  - name: Alice
+    battlefield: ["Jace, the Mind Sculptor"]
+  - name: Bob
+    library: [Forest, Island, Swamp]
+""", turn=3)
+    cast_and_pay(g, "activate Jace, the Mind Sculptor: +2", "Bob")
+    resolve(g)
+    assert [a.label for a in g.legal_actions()] == [
+        "put Forest on the bottom of Bob's library", "leave Forest on top"]
+    assert g.pending.player == 0
+    looked = [t for t in _log(g) if "looks at the top card" in t]
+    assert looked == ["Alice looks at the top card of Bob's library"]
+    pick(g, "put Forest")
+    s = g.current_state()       # a library is listed from the bottom up
+    assert [s.objs[i].card.name for i in s.players[1].library] == ["Forest", "Swamp", "Island"]
+    assert _objs(g, "Jace, the Mind Sculptor")[0].counters["loyalty"] == 5
+    kept = board(db, """
+  - name: Alice
+    battlefield: ["Jace, the Mind Sculptor"]
+  - name: Bob
+    library: [Forest, Island, Swamp]
+""", turn=3)
+    cast_and_pay(kept, "activate Jace, the Mind Sculptor: +2", "Bob")
+    resolve(kept)
+    pick(kept, "leave Forest")
+    s = kept.current_state()
+    assert [s.objs[i].card.name for i in s.players[1].library] == ["Swamp", "Island", "Forest"]
+    ult = board(db, """
+  - name: Alice
+    battlefield: [{card: "Jace, the Mind Sculptor", counters: {loyalty: 12}}]
+  - name: Bob
+    hand: [Counterspell, Brainstorm]
+    library: [Forest, Island, Swamp]
+""", turn=3)
+    cast_and_pay(ult, "activate Jace, the Mind Sculptor: −12", "Bob")
+    resolve(ult)
+    s = ult.current_state()
+    assert sorted(s.objs[i].card.name for i in s.players[1].library) == ["Brainstorm", "Counterspell"]
+    assert s.players[1].hand == []
+    assert sorted(s.objs[i].card.name for i in s.players[1].exile) == ["Forest", "Island", "Swamp"]
+    assert not _objs(ult, "Jace, the Mind Sculptor") or all(o.zone == "graveyard" for o in _objs(ult, "Jace, the Mind Sculptor"))
+
+
+def test_mishras_bauble_looks_then_draws_at_the_next_upkeep(db):
+    """Mishra's Bauble: Alice looks at the top card of Bob's library (shown to her alone, CR
+    701.20e); the draw waits for the next turn's upkeep, whoever's turn it is (CR 603.7), so Alice
+    draws in Bob's upkeep."""
+    bauble = db.get("Mishra's Bauble")
+    assert bauble.fully_supported
+    for name in ("Eye Spy", "Lurking Informant", "Rootwater Mystic", "Dewdrop Spy", "Merfolk Observer",
+                 "Moonring Island"):
+        assert db.get(name).fully_supported, name
+    g = board(db, """
+  - name: Alice
+    battlefield: [Mishra's Bauble]
+    library: [Plains, Island]
+  - name: Bob
+    library: [Forest, Swamp]
+""", turn=3)
+    cast_and_pay(g, "activate Mishra's Bauble", "Bob")
+    resolve(g)
+    assert "Alice looks at the top card of Bob's library" in _log(g)
+    s = g.current_state()
+    assert len(s.players[0].hand) == 0 and s.players[1].hand == []
+    for _ in range(40):
+        s = g.current_state()
+        if s.active == 1 and s.step == "upkeep" and s.stack:
+            break
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[-1])
+    resolve(g)
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[0].hand] == ["Plains"]

@@ -493,15 +493,15 @@ def _reveal_top_to_hand(ctx, e: ir.RevealTopToHand, rc):
 
 
 def _shuffle_hand_and_graveyard(ctx, e: ir.ShuffleHandAndGraveyard, rc):
-    """CR 701.24a: each player named shuffles the cards of their hand (or not) and graveyard into their library."""
+    """CR 701.24a: each player named shuffles the cards of their hand and of their graveyard (or of one of them) into their library."""
     s = ctx.s
     for p in named_players(ctx, e.who, rc):
         player = s.players[p]
         with events.together(ctx):
-            for i in (list(player.hand) if e.hand else []) + list(player.graveyard):
+            for i in (list(player.hand) if e.hand else []) + (list(player.graveyard) if e.graveyard else []):
                 events.move(ctx, s.objs[i], LIBRARY, quiet=True)
         s.rng.shuffle(s.players[p].library)
-        what = "hand and graveyard" if e.hand else "graveyard"
+        what = " and ".join(z for z, on in (("hand", e.hand), ("graveyard", e.graveyard)) if on)
         s.add_log(f"{player.name} shuffles their {what} into their library ({rc.card.name})", ("701.24a",), "zone")
 
 
@@ -1478,6 +1478,36 @@ def _look_at_hand(ctx, e: ir.LookAtHand, rc):
                   ("701.20e", "402.3"), "effect")
 
 
+def _look_at_top_of(ctx, e: ir.LookAtTopOf, rc):
+    """You look at the top card of the player's library, shown to you alone (CR 701.20e): the log
+    names it to nobody; the choice to move it names it to you. Moved, it goes on the bottom of
+    that library (CR 401.4) or into its owner's graveyard; else it stays on top."""
+    s = ctx.s
+    me = s.players[rc.controller].name
+    for who in named_players(ctx, e.who, rc):
+        p = s.players[who]
+        if not p.library:
+            s.add_log(f"{me} looks at the top card of {p.name}'s library, which is empty", ("701.20e",), "effect")
+            continue
+        top = s.objs[p.library[-1]]
+        s.add_log(f"{me} looks at the top card of {p.name}'s library", ("701.20e",), "effect")
+        if e.to is None:
+            continue
+        where = f"on the bottom of {p.name}'s library" if e.to == "bottom" else f"into {p.name}'s graveyard"
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, f"Put the top card of {p.name}'s library {where}?",
+                                  (Action(ActionKind.CHOOSE, (top.id,), f"put {top.card.name} {where}"),
+                                   Action(ActionKind.DONE, (), f"leave {top.card.name} on top")), {"looked": [top.id]}))
+        if answer.kind != ActionKind.CHOOSE:
+            continue
+        if e.to == GRAVEYARD:
+            events.move(ctx, top, GRAVEYARD, cause=rc.card.name)
+        else:
+            p.library.remove(top.id)
+            p.library.insert(0, top.id)
+            s.version += 1
+            s.add_log(f"{me} puts the top card of {p.name}'s library on the bottom", ("401.4",), "effect")
+
+
 def _look_at_top(ctx, e: ir.LookAtTop, rc):
     """Look at the top N cards, seen by their owner alone (CR 701.20e), or reveal them all
     (CR 701.20a); choose among them (:func:`_choose_among`) or put ``take`` of them into your
@@ -1980,7 +2010,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
-    ir.LookAtHand: _look_at_hand, ir.ChooseNewTargets: copies.choose_new_targets,
+    ir.LookAtHand: _look_at_hand, ir.LookAtTopOf: _look_at_top_of, ir.ChooseNewTargets: copies.choose_new_targets,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.ChooseVotes: votes.choose_votes,
     ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,

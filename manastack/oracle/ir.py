@@ -997,6 +997,17 @@ class LookAtHand:
 
 
 @dataclass(frozen=True, slots=True)
+class LookAtTopOf:
+    """"Look at the top card of target player's library." (Mishra's Bauble): you look at the top
+    card of ``who``'s library, shown to you alone (CR 701.20e); with ``to`` ("bottom" or
+    "graveyard") you may then put it on the bottom of that library (Jace, the Mind Sculptor) or
+    into its owner's graveyard (Eye Spy); else it stays on top."""
+
+    who: Subject
+    to: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseNewTargets:
     """"You may choose new targets for target spell or ability" (Deflecting Swat, Redirect):
     the effect's controller may change any of the targets of the spell or ability ``what``
@@ -1436,11 +1447,12 @@ class LookRevealTop:
 
 @dataclass(frozen=True, slots=True)
 class ShuffleHandAndGraveyard:
-    """Each player ``who`` names shuffles their hand (unless not ``hand``) and graveyard into
-    their library (CR 701.24a)."""
+    """Each player ``who`` names shuffles their hand (unless not ``hand``) and graveyard (unless
+    not ``graveyard``) into their library (CR 701.24a)."""
 
     who: Subject
     hand: bool = True
+    graveyard: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -1031,6 +1031,17 @@ class EffectRules:
         """"Look at target player's hand" (CR 701.20e): shown to you alone."""
         return [ir.LookAtHand(c[0])]
 
+    def look_top_of(self, c):
+        """"Look at the top card of target player's library. [You may put that card on the bottom
+        of that player's library / into their graveyard.]" (CR 701.20e)."""
+        return [ir.LookAtTopOf(c[0], c[1] if len(c) > 1 else None)]
+
+    def lod_bottom(self, c):
+        return "bottom"
+
+    def lod_graveyard(self, c):
+        return "graveyard"
+
     def remove_from_combat(self, c):
         """"Remove target attacking creature from combat" (CR 506.4)."""
         _need(_permanent(c[0]), "remove from combat")

@@ -110,6 +110,11 @@ class FollowupRules:
         _need(_is_player(c[0]), "not a player")
         return [ir.ShuffleHandAndGraveyard(c[0], hand=False)]
 
+    def shuffle_hand(self, c):
+        """"That player shuffles their hand into their library." (CR 701.24a)"""
+        _need(_is_player(c[0]), "not a player")
+        return [ir.ShuffleHandAndGraveyard(c[0], graveyard=False)]
+
     def shuffle_it_owner(self, c):
         """"Choose target artifact. Its owner shuffles it into their library." (CR 701.24a)"""
         return [ir.ShuffleIntoLibrary(IT)]

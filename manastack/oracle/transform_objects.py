@@ -87,6 +87,13 @@ class ObjectRules:
         return ir.ControlledBy(ir.Filter(zone="graveyard"),
                                _T(ir.TargetSpec(ir.TargetKind.OPPONENT if "opponent" in token else "player")))
 
+    def o_target_library_cards(self, c):
+        """"all cards from target player's library": as from a graveyard, the cards there as the
+        effect happens (CR 401.1)."""
+        token = str(c[0]).lower()
+        return ir.ControlledBy(ir.Filter(zone="library"),
+                               _T(ir.TargetSpec(ir.TargetKind.OPPONENT if "opponent" in token else "player")))
+
     def o_all_target_controls(self, c):
         """"all creatures target player controls": as "each creature target player controls"."""
         _need(c[0].plural, "all ... target player controls")
