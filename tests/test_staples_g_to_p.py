@@ -139,3 +139,42 @@ def test_mishras_bauble_looks_then_draws_at_the_next_upkeep(db):
     resolve(g)
     s = g.current_state()
     assert [s.objs[i].card.name for i in s.players[0].hand] == ["Plains"]
+
+
+def test_lions_eye_diamond_discards_the_hand_and_only_outside_casting(db):
+    """Lion's Eye Diamond: discarding the hand is part of the cost (CR 118.3, 701.9a), paid with
+    an empty hand too; the ability is a mana ability but only "any time you could cast an
+    instant", so it is not offered while a spell is being paid for (the ruling; CR 605.3a)."""
+    led = db.get("Lion's Eye Diamond")
+    assert led.fully_supported
+    [ab] = led.abilities
+    assert ab.is_mana and ab.instant_speed and ir.DiscardHandCost() in ab.cost.parts
+    g = board(db, """
+  - name: Alice
+    hand: [Counterspell, Brainstorm, Forest]
+    battlefield: [Lion's Eye Diamond, Island]
+  - name: Bob
+""", turn=3)
+    pick(g, "activate Lion's Eye Diamond")
+    while g.pending.kind != "priority":
+        pick(g, "{B}" if any(a.label.startswith("{B}") for a in g.legal_actions()) else g.legal_actions()[0].label)
+    s = g.current_state()
+    assert s.players[0].hand == []
+    assert sorted(s.objs[i].card.name for i in s.players[0].graveyard) == [
+        "Brainstorm", "Counterspell", "Forest", "Lion's Eye Diamond"]
+    assert sum(s.players[0].pool.values()) == 3
+    paying = board(db, """
+  - name: Alice
+    hand: [Brainstorm]
+    battlefield: [Lion's Eye Diamond, Island]
+  - name: Bob
+""", turn=3)
+    pick(paying, "cast Brainstorm")
+    assert paying.pending.kind == "pay"
+    assert not any("Lion's Eye Diamond" in a.label for a in paying.legal_actions())
+    empty = board(db, """
+  - name: Alice
+    battlefield: [Lion's Eye Diamond]
+  - name: Bob
+""", turn=3)
+    assert any(a.label.startswith("activate Lion's Eye Diamond") for a in empty.legal_actions())

@@ -1890,6 +1890,12 @@ class DiscardCost:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardHandCost:
+    """"Discard your hand" (Lion's Eye Diamond; CR 701.9a): every card in the payer's hand, the
+    card paid for excluded; paid with an empty hand too (CR 118.3, the cards' rulings)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ExileFromHandCost:
     """"Exile a blue card from your hand" (Force of Will; CR 118.9): ``count`` cards of the
     payer's hand matching ``filter``, the card paid for excluded."""
@@ -1950,7 +1956,7 @@ class ReturnSelfCost:
 
 CostPart = Union[TapSymbol, UntapSymbol, TapUntappedCost, UntapTappedCost, CrewCost, LoyaltySymbol,
                  RemoveCountersCost, RemoveAnyCountersCost, ExertCost, PayLifeCost, PayEnergyCost, SacrificeCost,
-                 ReturnToHandCost, DiscardCost, ExileFromHandCost, PutCounterCost, RevealFromHandCost,
+                 ReturnToHandCost, DiscardCost, DiscardHandCost, ExileFromHandCost, PutCounterCost, RevealFromHandCost,
                  ExileFromGraveyardCost, SacrificeSelfCost, DiscardSelfCost, ExileSelfCost, ReturnSelfCost]
 COST_PARTS: tuple[type, ...] = typing.get_args(CostPart)
 """Every kind of cost part, in the order the parts of a cost are kept and, where the player
@@ -2197,6 +2203,9 @@ class ActivatedAbility:
     condition: str | StaticCondition | StateCondition | None = None
     from_graveyard: bool = False
     cycling: bool = False         # a cycling or typecycling ability: paying it cycles the card (CR 702.29c, f)
+    # "Activate only any time you could cast an instant" (CR 602.5a, 117.1a): on a mana ability,
+    # not while a spell is cast or a cost paid (Lion's Eye Diamond's ruling, CR 605.3a)
+    instant_speed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

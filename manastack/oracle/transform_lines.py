@@ -35,7 +35,7 @@ class LineRules:
         cost, effects = c[0], c[1]
         restrictions = [r for x in c[2:] for r in (x if isinstance(x, list) else [x])]
         limits = dict(r for r in restrictions if isinstance(r, tuple))     # ("times", 2), ("condition", ...)
-        restrictions = [r for r in restrictions if not isinstance(r, tuple) and r != "instant"]
+        restrictions = [r for r in restrictions if not isinstance(r, tuple)]
         _need(len(limits) == sum(1 for x in c[2:] for r in (x if isinstance(x, list) else [x])
                                  if isinstance(r, tuple)), "restriction")
         effects, targets = bind(effects, ir.Ref("self"))
@@ -51,6 +51,7 @@ class LineRules:
             effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
             "mana made under a condition")
         _need(len(set(restrictions)) == len(restrictions), "restriction")
+        instant = "instant" in restrictions
         # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
         # "for each storage counter removed this way": the counters this cost removes
         storage = cost.part(ir.RemoveAnyCountersCost)
@@ -71,7 +72,8 @@ class LineRules:
             upkeep_only="upkeep" in restrictions, your_turn="your_turn" in restrictions,
             before_attackers="before_attackers" in restrictions,
             any_player="any_player" in restrictions, times_per_turn=limits.get("times", 0),
-            combat_only="combat" in restrictions, condition=limits.get("condition"))]
+            combat_only="combat" in restrictions, condition=limits.get("condition"),
+            instant_speed=is_mana and instant)]
 
     def r_sorcery(self, c):
         return "sorcery"
@@ -624,6 +626,9 @@ class LineRules:
         _need(isinstance(n, int) and n >= 1 and d.plural == (n > 1) and d.kind in (None, "permanent")
               and not d.zone_given and d.filter.controller == "you", "return to hand")
         return ir.ReturnToHandCost(d.filter, n)
+
+    def c_discard_hand(self, c):
+        return ir.DiscardHandCost()
 
     def c_discard(self, c):
         _need(c[0] != "another", "discard")
