@@ -178,3 +178,71 @@ def test_lions_eye_diamond_discards_the_hand_and_only_outside_casting(db):
   - name: Bob
 """, turn=3)
     assert any(a.label.startswith("activate Lion's Eye Diamond") for a in empty.legal_actions())
+
+
+def _power_toughness(g, name: str) -> tuple[int, int]:
+    from manastack.engine import characteristics as ch
+    s = g.current_state()
+    [o] = [s.objs[i] for i in s.battlefield if s.objs[i].card.name == name]
+    return ch.power(s, o), ch.toughness(s, o)
+
+
+def test_liliana_the_last_hope_shrinks_until_her_next_turn_and_her_emblem_makes_zombies(db):
+    """Liliana, the Last Hope's +1: -2/-1 lasts through the opponent's turn and ends as Alice's
+    next turn begins (CR 611.2a, 500.1); with no target she still gains loyalty (the ruling).
+    −7: the emblem's end-step trigger creates two plus the number of Zombies she controls (the
+    ruling: two with none)."""
+    lili = db.get("Liliana, the Last Hope")
+    assert lili.fully_supported
+    assert lili.abilities[0].effects == (ir.ModifyPT(ir.Target(0), -2, -1, ir.UNTIL_YOUR_NEXT_TURN),)
+    g = board(db, """
+  - name: Alice
+    battlefield: ["Liliana, the Last Hope"]
+    library: [Swamp, Swamp, Swamp]
+  - name: Bob
+    battlefield: [Tarmogoyf, Grizzly Bears]
+    library: [Forest, Forest, Forest]
+""", turn=3)
+    cast_and_pay(g, "activate Liliana, the Last Hope: +1", "Grizzly Bears")
+    resolve(g)
+    assert _power_toughness(g, "Grizzly Bears") == (0, 1)
+    assert "Grizzly Bears gets -2/-1 until Alice's next turn" in _log(g)
+    for _ in range(80):                 # through Bob's turn: still shrunk in his end step
+        s = g.current_state()
+        if s.active == 1 and s.step == "end":
+            break
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[-1])
+    assert _power_toughness(g, "Grizzly Bears") == (0, 1)
+    for _ in range(80):
+        s = g.current_state()
+        if s.active == 0 and s.step == "upkeep":
+            break
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[-1])
+    assert _power_toughness(g, "Grizzly Bears") == (2, 2)
+    empty = board(db, """
+  - name: Alice
+    battlefield: ["Liliana, the Last Hope"]
+  - name: Bob
+""", turn=3)
+    pick(empty, "activate Liliana, the Last Hope: +1")
+    while empty.pending.kind != "priority":
+        empty.push(empty.legal_actions()[-1])
+    resolve(empty)
+    assert _objs(empty, "Liliana, the Last Hope")[0].counters["loyalty"] == 4
+    ult = board(db, """
+  - name: Alice
+    battlefield: [{card: "Liliana, the Last Hope", counters: {loyalty: 7}}]
+    library: [Swamp, Swamp]
+  - name: Bob
+    library: [Forest, Forest]
+""", turn=3)
+    cast_and_pay(ult, "activate Liliana, the Last Hope: −7")
+    resolve(ult)
+    from .game_helpers import pass_to_end_step_trigger
+    pass_to_end_step_trigger(ult)
+    resolve(ult)
+    assert len([o for o in _objs(ult, "Zombie Token") if o.zone == "battlefield"]) == 2
+    pass_to_end_step_trigger(ult)       # not in Bob's end step; in Alice's next: two plus her two Zombies
+    assert ult.current_state().active == 0
+    resolve(ult)
+    assert len([o for o in _objs(ult, "Zombie Token") if o.zone == "battlefield"]) == 6

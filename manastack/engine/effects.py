@@ -726,11 +726,15 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
         if tapped is None:
             return
         lasts = tapped
+    elif lasts == ir.UNTIL_YOUR_NEXT_TURN:     # ends as the controller's next turn begins (CR 611.2a)
+        lasts = events.next_turn_of(rc.controller)
     for o in named_objects(ctx, e.what, rc):
         if o.zone != BATTLEFIELD:
             continue
         s.effects.append(ModifyPT(o.id, p, t, lasts, s.new_timestamp(), rc.card.name))
-        s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{_until_words(e.duration)}", ("611.2", "613.4c"), "effect")
+        until = f" until {s.players[rc.controller].name}'s next turn" if e.duration == ir.UNTIL_YOUR_NEXT_TURN \
+            else _until_words(e.duration)
+        s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{until}", ("611.2", "613.4c"), "effect")
 
 
 def _grant(ctx, e: ir.GrantKeywords, rc):

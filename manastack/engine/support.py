@@ -532,7 +532,8 @@ def _walk(node, out: list[str]) -> None:
         out.append(_PAY_X)
     elif hasattr(node, "duration") and node.duration not in DURATIONS and not (
             node.duration == ir.UNTIL_YOUR_NEXT_TURN and (t is ir.GrantKeywords and node.what == ir.Ref("you")
-                                                          or t is ir.LifeCantChange and node.who == ir.Ref("you"))
+                                                          or t is ir.LifeCantChange and node.who == ir.Ref("you")
+                                                          or t is ir.ModifyPT)
             or node.duration == Duration.END_OF_YOUR_NEXT_TURN and t is ir.MayPlayExiled):
         out.append(f"duration {node.duration!r}")     # "until your next turn": a player's, engine.events.next_turn_of
     if t is ir.LoseKeywords or isinstance(node, ir.StaticKeywordsLost):

@@ -185,6 +185,14 @@ class Minus:
     from_n: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Plus:
+    """"two plus the number of Zombies you control": ``n`` more than ``count``."""
+
+    count: CountOf
+    n: int
+
+
 def per_player(amount) -> bool:
     """Whether ``amount`` is counted for each player dealt damage (a :class:`CountPerPlayer`,
     alone or less or from a number)."""
@@ -253,7 +261,7 @@ class LifeTotal:
 
 
 Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, DrawnThisWay, StatOf,
-               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay, LifeTotal, Half, SpellsCastThisTurn,
+               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, Plus, DestroyedThisWay, LifeTotal, Half, SpellsCastThisTurn,
                CountedThisWay]
 
 # --------------------------------------------------------------------------------- objects

@@ -757,6 +757,12 @@ class FollowupRules:
         """"3 minus the number of cards in their hand" (Rackling, Storm World)."""
         return _minus(c[1], c[0], from_n=True)
 
+    def q_plus(self, c):
+        """"two plus the number of Zombies you control" (Liliana, the Last Hope)."""
+        n = _number(str(c[0]))
+        _need(type(c[1]) is ir.CountOf and c[1].multiplier == 1 and isinstance(n, int), "plus")
+        return ir.Plus(c[1], n)
+
     def q_devotion(self, c):
         """"your devotion to black", "... to black and red" (CR 700.5)."""
         return ir.DevotionCount(tuple(NAME_TO_COLOR[str(x).lower()] for x in c))
@@ -892,6 +898,13 @@ class FollowupRules:
         _need(e.duration == _OPEN, "a duration twice")
         return [dataclasses.replace(e, duration=WHILE_SOURCE_TAPPED)]
 
+    def pump_next_turn(self, c):
+        """"Target creature gets -2/-1 until your next turn." (CR 611.2a): it ends as the
+        controller's next turn begins."""
+        [e] = self.pump([x for x in c if not (isinstance(x, Token) and x.type == "UNTIL_YOUR_NEXT_TURN")])
+        _need(e.duration == _OPEN, "a duration twice")
+        return [dataclasses.replace(e, duration=ir.UNTIL_YOUR_NEXT_TURN)]
+
     def quoted_sentence(self, c):
         """A sentence whose last clause grants a quoted ability: the period inside the quotation
         marks ends it (CR 113.10)."""
@@ -903,7 +916,7 @@ class FollowupRules:
         return _until_eot(self.quoted_sentence(_eot_clauses(c)))
 
 
-_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer, ir.Minus, ir.DevotionCount)
+_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer, ir.Minus, ir.Plus, ir.DevotionCount)
 
 
 def _minus(count, n, from_n: bool) -> ir.Minus:
