@@ -246,3 +246,37 @@ def test_liliana_the_last_hope_shrinks_until_her_next_turn_and_her_emblem_makes_
     assert ult.current_state().active == 0
     resolve(ult)
     assert len([o for o in _objs(ult, "Zombie Token") if o.zone == "battlefield"]) == 6
+
+
+def test_narset_lets_each_opponent_draw_one_card_each_turn(db):
+    """Narset, Parter of Veils: Bob's Divination draws him one card, the second draw doesn't
+    happen (CR 121.1; the rulings); Alice, Narset's controller, draws both of hers; Spirit of the
+    Labyrinth limits every player."""
+    narset = db.get("Narset, Parter of Veils")
+    assert narset.fully_supported
+    assert db.get("Spirit of the Labyrinth").fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: ["Narset, Parter of Veils"]
+    hand: [Divination]
+    library: [Plains, Plains, Plains]
+  - name: Bob
+    battlefield: [Island, Island, Island]
+    hand: [Divination]
+    library: [Forest, Forest, Forest]
+""", turn=4, active="Bob")
+    cast_and_pay(g, "cast Divination")
+    resolve(g)
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[1].hand] == ["Forest"]
+    assert "Bob can't draw more than one card each turn (Narset, Parter of Veils)" in _log(g)
+    mine = board(db, """
+  - name: Alice
+    battlefield: ["Narset, Parter of Veils", Island, Island, Island]
+    hand: [Divination]
+    library: [Plains, Plains, Plains]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(mine, "cast Divination")
+    resolve(mine)
+    assert len(mine.current_state().players[0].hand) == 2

@@ -607,6 +607,20 @@ def cant_gain_life(s: State, player: int) -> str | None:
     return None
 
 
+def draw_limited(s: State, player: int) -> str | None:
+    """The name of the permanent whose static ability says ``player`` can't draw more than one
+    card each turn, once they have drawn one this turn ("Each opponent can't draw ...";
+    CR 121.1), or None."""
+    if not s.players[player].drawn_this_turn:
+        return None
+    for src, eff in ch.static_effects(s, ir.StaticDrawOneEachTurn):
+        if eff.affected == "each_player" or src.controller != player:
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "draw_one_each_turn", src.card)
+            return src.card.name
+    return None
+
+
 _NO_KEYWORDS: frozenset[str] = frozenset()
 _NO_RULES: tuple[dict, dict] = ({}, {})
 

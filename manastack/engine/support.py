@@ -171,6 +171,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
                           "maximum_hand_size",        # CR 402.2, 613.11, engine.turn.maximum_hand_size
                           "cant_gain_life",           # CR 119.7, engine.filters.cant_gain_life
+                          "draw_one_each_turn",       # CR 121.1, engine.filters.draw_limited
                           "extra_vote", "may_extra_vote",   # CR 701.38d, engine.mechanics.votes.votes_of
                           "skip_step",                # CR 614.10, engine.skips
                           "begin_on_battlefield",     # CR 103.6a, engine.turn._opening_hand

@@ -2796,6 +2796,15 @@ class StaticLifeCantChange(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticDrawOneEachTurn(StaticEffect):
+    """"Each opponent can't draw more than one card each turn." (``affected`` "opponents"),
+    "Each player ..." ("each_player"): a draw beyond a player's first this turn doesn't happen
+    (CR 121.1; Narset, Parter of Veils' rulings)."""
+
+    kind: typing.ClassVar[str] = "draw_one_each_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class StaticCantGainLife(StaticEffect):
     """"Players can't gain life." (``affected`` "each_player"), "Your opponents can't gain
     life." ("opponents"): CR 119.7."""
@@ -2870,7 +2879,7 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticCostReduction,
     StaticSelfCostReduction,
     StaticAdditionalLand,
-    StaticNoMaximumHandSize, StaticMaximumHandSize, StaticCantGainLife,
+    StaticNoMaximumHandSize, StaticMaximumHandSize, StaticCantGainLife, StaticDrawOneEachTurn,
     StaticExtraVote,
     StaticMayExtraVote,
     StaticSkipStep,
