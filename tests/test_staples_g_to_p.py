@@ -280,3 +280,40 @@ def test_narset_lets_each_opponent_draw_one_card_each_turn(db):
     cast_and_pay(mine, "cast Divination")
     resolve(mine)
     assert len(mine.current_state().players[0].hand) == 2
+
+
+def test_hermit_druid_reveals_until_a_basic_land(db):
+    """Hermit Druid (CR 701.20a): the cards are revealed from the top until a basic land card;
+    it goes to the hand, the others to the graveyard; with no basic land the whole library goes
+    to the graveyard. Evolutionary Leap, Gamekeeper and the others of the template beside it."""
+    druid = db.get("Hermit Druid")
+    assert druid.fully_supported
+    assert druid.abilities[0].effects == (
+        ir.RevealUntil(ir.Filter(types=("Land",), supertypes=("Basic",), zone="library"), "hand", False, "graveyard"),)
+    for name in ("Evolutionary Leap", "Gamekeeper", "Foster", "Sacred Guide", "Jalira, Master Polymorphist",
+                 "Atla Palani, Nest Tender", "Vivien, Nature's Avenger", "Ajani, Valiant Protector"):
+        assert db.get(name).fully_supported, name
+    g = board(db, """
+  - name: Alice
+    battlefield: [Forest, Hermit Druid]
+    library: [Grizzly Bears, Forest, Dakmor Salvage, Lightning Bolt, Island]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "activate Hermit Druid")
+    resolve(g)
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[0].hand] == ["Forest"]
+    assert sorted(s.objs[i].card.name for i in s.players[0].graveyard) == ["Grizzly Bears"]
+    assert [s.objs[i].card.name for i in s.players[0].library] == ["Island", "Lightning Bolt", "Dakmor Salvage"]
+    assert "Alice reveals cards from the top of their library until one matches: Grizzly Bears, Forest" in _log(g)
+    dry = board(db, """
+  - name: Alice
+    battlefield: [Forest, Hermit Druid]
+    library: [Grizzly Bears, Dakmor Salvage, Lightning Bolt]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(dry, "activate Hermit Druid")
+    resolve(dry)
+    s = dry.current_state()
+    assert s.players[0].library == [] and s.players[0].hand == []
+    assert sorted(s.objs[i].card.name for i in s.players[0].graveyard) == ["Dakmor Salvage", "Grizzly Bears", "Lightning Bolt"]

@@ -1482,6 +1482,45 @@ def _look_at_hand(ctx, e: ir.LookAtHand, rc):
                   ("701.20e", "402.3"), "effect")
 
 
+def _reveal_until(ctx, e: ir.RevealUntil, rc):
+    """CR 701.20a: reveal the controller's cards one by one from the top until one matches; it
+    goes into the hand or onto the battlefield, together with the others going where ``rest``
+    says (every card revealed, when none matched: the whole library)."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    revealed: list[int] = []
+    found = None
+    for i in reversed(p.library):       # the top first
+        revealed.append(i)
+        if objects_match(ctx, s.objs[i], e.filter, rc):
+            found = i
+            break
+    names = ", ".join(s.objs[i].card.name for i in revealed) or "no cards"
+    s.add_log(f"{p.name} reveals cards from the top of their library until one matches: {names}"
+              + ("" if found is not None else " (none does)"), ("701.20a",), "effect")
+    rest = [i for i in revealed if i != found]
+    with events.together(ctx):
+        if found is not None:
+            if e.to == BATTLEFIELD:
+                events.move(ctx, s.objs[found], BATTLEFIELD, controller=rc.controller, tapped=e.tapped,
+                            rules=("701.20a",))
+            else:
+                events.move(ctx, s.objs[found], HAND, cause=rc.card.name)
+        if e.rest in (GRAVEYARD, EXILE):
+            for i in rest:
+                events.move(ctx, s.objs[i], e.rest, cause=rc.card.name, quiet=True)
+    if e.rest in (GRAVEYARD, EXILE):
+        if rest:
+            s.add_log(f"{p.name} puts the {len(rest)} other revealed card{'s' * (len(rest) != 1)} into "
+                      + ("their graveyard" if e.rest == GRAVEYARD else "exile"), ("701.20a",), "effect")
+    elif e.rest == "shuffle":
+        s.rng.shuffle(p.library)
+        s.version += 1
+        s.add_log(f"{p.name} shuffles the other revealed cards into their library", ("701.24a",), "effect")
+    elif rest:
+        _put_rest(ctx, e, p, rest)
+
+
 def _look_at_top_of(ctx, e: ir.LookAtTopOf, rc):
     """You look at the top card of the player's library, shown to you alone (CR 701.20e): the log
     names it to nobody; the choice to move it names it to you. Moved, it goes on the bottom of
@@ -1594,7 +1633,7 @@ def _choose_among(ctx, e: ir.LookAtTop, looked: list, rc) -> list:
     return []
 
 
-def _put_rest(ctx, e: ir.LookAtTop, p, rest: list) -> None:
+def _put_rest(ctx, e: ir.LookAtTop | ir.RevealUntil, p, rest: list) -> None:
     """The rest on the bottom in a random order, or on the bottom or back on top in the order
     their owner chooses, one card at a time (CR 401.4)."""
     s = ctx.s
@@ -2014,7 +2053,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
-    ir.LookAtHand: _look_at_hand, ir.LookAtTopOf: _look_at_top_of, ir.ChooseNewTargets: copies.choose_new_targets,
+    ir.LookAtHand: _look_at_hand, ir.LookAtTopOf: _look_at_top_of, ir.RevealUntil: _reveal_until, ir.ChooseNewTargets: copies.choose_new_targets,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.ChooseVotes: votes.choose_votes,
     ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,

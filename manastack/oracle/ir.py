@@ -1005,6 +1005,20 @@ class LookAtHand:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealUntil:
+    """"Reveal cards from the top of your library until you reveal a [card of ``filter``]. Put
+    that card [``to``] and [the others ``rest``]." (CR 701.20a): the found card goes into the hand
+    or onto the battlefield (``tapped``); the others, or every card revealed when none matches,
+    "graveyard", "exile", "random" (the bottom, in a random order), "bottom" (in the order
+    chosen) or "shuffle" (into the library)."""
+
+    filter: Filter
+    to: str = "hand"
+    tapped: bool = False
+    rest: str = "graveyard"
+
+
+@dataclass(frozen=True, slots=True)
 class LookAtTopOf:
     """"Look at the top card of target player's library." (Mishra's Bauble): you look at the top
     card of ``who``'s library, shown to you alone (CR 701.20e); with ``to`` ("bottom" or

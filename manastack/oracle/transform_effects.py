@@ -1031,6 +1031,27 @@ class EffectRules:
         """"Look at target player's hand" (CR 701.20e): shown to you alone."""
         return [ir.LookAtHand(c[0])]
 
+    def reveal_until(self, c):
+        """"Reveal cards from the top of your library until you reveal a [card]. Put that card
+        [into your hand / onto the battlefield] and [the rest ...]." (CR 701.20a)"""
+        d = next(x for x in c if isinstance(x, _Desc))
+        (to, tapped), rest = [x for x in c if isinstance(x, tuple)][0], c[-1]
+        _need(to in ("hand", "battlefield") and rest in ("graveyard", "exile", "random", "bottom", "shuffle"),
+              "reveal until")
+        return [ir.RevealUntil(_card_filter(d, plural=False), to, tapped, rest)]
+
+    def reveal_until_sentence(self, c):
+        return c[0]
+
+    def until_rest(self, c):
+        return c[-1]
+
+    def ur_exile(self, c):
+        return "exile"
+
+    def ur_shuffle(self, c):
+        return "shuffle"
+
     def look_top_of(self, c):
         """"Look at the top card of target player's library. [You may put that card on the bottom
         of that player's library / into their graveyard.]" (CR 701.20e)."""

@@ -970,6 +970,10 @@ class LineRules:
         effects = self.sentence([x for x in c if not isinstance(x, Token)])
         return [ir.IfYouDo(tuple(effects))]
 
+    def if_you_do_reveal_until(self, c):
+        """"If you do, reveal cards from the top of your library until ..." (Gamekeeper)."""
+        return [ir.IfYouDo(tuple(c[-1]))]
+
     def if_you_do_where(self, c):
         """"If you do, it gets +X/+X until end of turn, where X is its power.": X is counted as
         the instruction is carried out (CR 107.3, 608.2h)."""
