@@ -317,3 +317,25 @@ def test_hermit_druid_reveals_until_a_basic_land(db):
     s = dry.current_state()
     assert s.players[0].library == [] and s.players[0].hand == []
     assert sorted(s.objs[i].card.name for i in s.players[0].graveyard) == ["Dakmor Salvage", "Grizzly Bears", "Lightning Bolt"]
+
+
+def test_nykthos_adds_mana_equal_to_the_devotion_to_the_chosen_color(db):
+    """Nykthos, Shrine to Nyx: the color is chosen as the ability resolves and adds as much mana
+    of it as the devotion to it (CR 700.5: mana symbols of that color in the mana costs of
+    permanents Alice controls; a hybrid symbol counts for both of its colors)."""
+    nykthos = db.get("Nykthos, Shrine to Nyx")
+    assert nykthos.fully_supported
+    assert db.get("Karametra's Acolyte").fully_supported and db.get("Nyx Lotus").fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: ["Nykthos, Shrine to Nyx", Forest, Forest, Llanowar Elves, Grizzly Bears, Boros Reckoner]
+  - name: Bob
+""", turn=3)
+    pick(g, "activate Nykthos, Shrine to Nyx: {2}")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    options = [a.label for a in g.legal_actions()]
+    assert options == ["{W}{W}{W}", "{R}{R}{R}", "{G}{G}"], options
+    pick(g, "{G}{G}")
+    s = g.current_state()
+    assert s.players[0].pool == {"G": 2}

@@ -469,6 +469,8 @@ class ManaProduce:
     no mana when they have none (Command Tower, CR 903.4f, 106.5). ``colors_of``: one mana of
     any of the colors of the cards this reference names, ``Ref(EXILED_CARDS)`` for the cards
     the source's linked ability exiled (Chrome Mox, CR 607.2a); none when they have no color.
+    ``devotion_color``: mana of one color chosen, as much as the controller's devotion to it
+    (Nykthos, Shrine to Nyx, CR 700.5).
     """
 
     symbols: tuple[str, ...] = ()
@@ -484,6 +486,7 @@ class ManaProduce:
     like_sacrificed: bool = False
     commander_identity: bool = False
     colors_of: "Ref | None" = None
+    devotion_color: bool = False
 
 
 # --------------------------------------------------------------------------------- effects

@@ -1468,6 +1468,17 @@ class EffectRules:
             produce = dataclasses.replace(produce, amount=each.count())
         return [ir.AddMana(produce)]
 
+    def add_mana_amount(self, c):
+        """"Add an amount of {G} equal to your devotion to green." (CR 700.5)."""
+        symbols = _mana_symbols(c[0].symbols)
+        _need(len(symbols) == 1 and type(c[1]) is ir.DevotionCount, "an amount of mana")
+        return [ir.AddMana(ir.ManaProduce(symbols=symbols, amount=c[1]))]
+
+    def add_devotion_color(self, c):
+        """"Choose a color. Add an amount of mana of that color equal to your devotion to that
+        color." (CR 700.5): the color is chosen as the ability resolves."""
+        return [ir.AddMana(ir.ManaProduce(devotion_color=True))]
+
     def add_mana_more(self, c):
         """"Add {B}, then add an additional {B} for each charge counter removed this way": the
         first mana, then that much more (Mana Batteries)."""
