@@ -339,3 +339,33 @@ def test_nykthos_adds_mana_equal_to_the_devotion_to_the_chosen_color(db):
     pick(g, "{G}{G}")
     s = g.current_state()
     assert s.players[0].pool == {"G": 2}
+
+
+def test_oblivion_stone_spares_what_has_a_fate_counter(db):
+    """Oblivion Stone: each nonland permanent without a fate counter is destroyed, then every
+    fate counter is removed (CR 122.1), so the spared permanent keeps no counter."""
+    stone = db.get("Oblivion Stone")
+    assert stone.fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [Oblivion Stone, Forest, Forest, Forest, Forest]
+  - name: Bob
+    battlefield: [Serra Angel]
+""", turn=3)
+    cast_and_pay(g, "activate Oblivion Stone: {4}", "Serra Angel")
+    resolve(g)
+    assert _objs(g, "Serra Angel")[0].counters.get("fate") == 1
+    g = board(db, """
+  - name: Alice
+    battlefield: [Oblivion Stone, Forest, Forest, Forest, Forest, Forest,
+                  {card: Grizzly Bears, counters: {fate: 1}}, Llanowar Elves]
+  - name: Bob
+    battlefield: [Island, Serra Angel]
+""", turn=3)
+    cast_and_pay(g, "activate Oblivion Stone: {5}")
+    resolve(g)
+    s = g.current_state()
+    alive = sorted(s.objs[i].card.name for i in s.battlefield)
+    assert alive == ["Forest"] * 5 + ["Grizzly Bears", "Island"]
+    assert all(not s.objs[i].counters.get("fate") for i in s.battlefield)
+    assert sorted(s.objs[i].card.name for i in s.players[0].graveyard) == ["Llanowar Elves", "Oblivion Stone"]

@@ -602,6 +602,13 @@ def _remove_counter(ctx, e: ir.RemoveCounter, rc):
     rc.did = done
 
 
+def _remove_all_counters(ctx, e: ir.RemoveAllCounters, rc):
+    """CR 122.1: every counter of the kind from each permanent named."""
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone == BATTLEFIELD and o.counters.get(e.kind, 0):
+            events.remove_counters(ctx, o, e.kind, o.counters[e.kind], rc.card.name)
+
+
 def _move_counter(ctx, e: ir.MoveCounter, rc):
     """CR 122.5: the counters leave the first object and go onto the second; when either step
     can't be done (the same object, too few counters, either no longer on the battlefield) no
@@ -2053,7 +2060,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
-    ir.LookAtHand: _look_at_hand, ir.LookAtTopOf: _look_at_top_of, ir.RevealUntil: _reveal_until, ir.ChooseNewTargets: copies.choose_new_targets,
+    ir.LookAtHand: _look_at_hand, ir.RemoveAllCounters: _remove_all_counters, ir.LookAtTopOf: _look_at_top_of, ir.RevealUntil: _reveal_until, ir.ChooseNewTargets: copies.choose_new_targets,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.ChooseVotes: votes.choose_votes,
     ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,

@@ -328,6 +328,7 @@ class Filter:
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+    without_counter: str | None = None    # "without a fate counter on it": none of that kind
     no_counters: bool = False     # "with no counters on it": no counter of any kind (CR 122.1)
     monocolored: bool = False     # exactly one color (CR 105.2a)
     types_or_subtypes: bool = False   # "an instant, sorcery, or Wizard spell": one of ``types`` or of ``subtypes``
@@ -1178,6 +1179,15 @@ class PayLife:
     118.3); unable, the player doesn't pay and "If you do" doesn't apply."""
 
     amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveAllCounters:
+    """"Remove all fate counters from all permanents" (Oblivion Stone): every counter of
+    ``kind`` from each object named (CR 122.1)."""
+
+    what: Subject
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)

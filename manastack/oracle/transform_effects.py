@@ -685,6 +685,11 @@ class EffectRules:
         duration = UNTIL_EOT if "eot" in c else _OPEN
         return [ir.ModifyPT(what, p, t, duration, neg_p, neg_t)]
 
+    def remove_all_counters(self, c):
+        """"remove all fate counters from all permanents" (CR 122.1)."""
+        _need(_permanent(c[1]), "remove counters")
+        return [ir.RemoveAllCounters(c[1], c[0])]
+
     def remove_counters(self, c):
         """"Remove up to N counters from target permanent" (Glissa Sunslayer)."""
         amount, what = _number(str(c[0])), c[1]

@@ -541,6 +541,11 @@ class ObjectRules:
         _need(c[0] not in _NOT_COUNTERS, "with no counters")
         return "counter", c[0]
 
+    def p_without_counter(self, c):
+        """"permanent without a fate counter on it" (CR 122.1): no counter of that kind."""
+        _need(c[0] not in _NOT_COUNTERS, "without a counter")
+        return "without_counter", c[0]
+
     def p_no_counters(self, c):
         """"creature with no counters on it" (CR 122.1): no counter of any kind."""
         return "no_counters", True
