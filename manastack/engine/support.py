@@ -551,6 +551,9 @@ def _walk(node, out: list[str]) -> None:
                                                                            isinstance(e.what, ir.Ref) and e.what.name == "all"))):
             if ir.contains(node.effects, lambda n: n == ir.CountedThisWay(verb)) and not any(map(before, node.effects)):
                 out.append(f"\"that many\" with nothing {verb} this way before it")    # engine.edicts, effects._exile
+        if any(type(e) is ir.RemoveAllCounters for e in node.effects) and \
+                ir.contains(node.effects, lambda n: type(n) is ir.EventAmount):
+            out.append("\"that many\" counters removed this way")     # effects._remove_all_counters counts none
         if len(node.targets) != 1 and ir.contains(node.effects, lambda n: n == ir.Ref(ir.TARGET_OWNER)):
             out.append("the owner of one target of several")     # engine.resolution: the first
     if _is_effect(t) and t is not ir.DealDamage and any(
