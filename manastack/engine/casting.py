@@ -165,8 +165,10 @@ def pay_mana(ctx: Ctx, player: int, cost: ManaCost, what: str, exclude: frozense
                         for i, part in enumerate(left) if parts is not None and parts.payable(s, player, part)]
         if spent is None and window:
             for o, idx, ab in mana_abilities.mana_sources(s, player):
+                # "Activate only any time you could cast an instant": not in the middle of
+                # casting or paying (CR 117.1a, 605.3a; Lion's Eye Diamond's ruling)
                 if o.id in exclude and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self) \
-                        or (o.id, idx) in ctx.activating:
+                        or (o.id, idx) in ctx.activating or ab.instant_speed:
                     continue
                 options.append(Action(_MANA, (o.id, idx), f"activate {o.card.name}: {ab.text or 'mana'}"
                                       + mana_spend.source_note(s, o, ab, use)))

@@ -493,15 +493,15 @@ def _reveal_top_to_hand(ctx, e: ir.RevealTopToHand, rc):
 
 
 def _shuffle_hand_and_graveyard(ctx, e: ir.ShuffleHandAndGraveyard, rc):
-    """CR 701.24a: each player named shuffles the cards of their hand (or not) and graveyard into their library."""
+    """CR 701.24a: each player named shuffles the cards of their hand and of their graveyard (or of one of them) into their library."""
     s = ctx.s
     for p in named_players(ctx, e.who, rc):
         player = s.players[p]
         with events.together(ctx):
-            for i in (list(player.hand) if e.hand else []) + list(player.graveyard):
+            for i in (list(player.hand) if e.hand else []) + (list(player.graveyard) if e.graveyard else []):
                 events.move(ctx, s.objs[i], LIBRARY, quiet=True)
         s.rng.shuffle(s.players[p].library)
-        what = "hand and graveyard" if e.hand else "graveyard"
+        what = " and ".join(z for z, on in (("hand", e.hand), ("graveyard", e.graveyard)) if on)
         s.add_log(f"{player.name} shuffles their {what} into their library ({rc.card.name})", ("701.24a",), "zone")
 
 
@@ -600,6 +600,13 @@ def _remove_counter(ctx, e: ir.RemoveCounter, rc):
         done = done and o.counters.get(e.kind, 0) >= e.amount
         events.remove_counters(ctx, o, e.kind, e.amount, rc.card.name)
     rc.did = done
+
+
+def _remove_all_counters(ctx, e: ir.RemoveAllCounters, rc):
+    """CR 122.1: every counter of the kind from each permanent named."""
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone == BATTLEFIELD and o.counters.get(e.kind, 0):
+            events.remove_counters(ctx, o, e.kind, o.counters[e.kind], rc.card.name)
 
 
 def _move_counter(ctx, e: ir.MoveCounter, rc):
@@ -726,11 +733,15 @@ def _modify_pt(ctx, e: ir.ModifyPT, rc):
         if tapped is None:
             return
         lasts = tapped
+    elif lasts == ir.UNTIL_YOUR_NEXT_TURN:     # ends as the controller's next turn begins (CR 611.2a)
+        lasts = events.next_turn_of(rc.controller)
     for o in named_objects(ctx, e.what, rc):
         if o.zone != BATTLEFIELD:
             continue
         s.effects.append(ModifyPT(o.id, p, t, lasts, s.new_timestamp(), rc.card.name))
-        s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{_until_words(e.duration)}", ("611.2", "613.4c"), "effect")
+        until = f" until {s.players[rc.controller].name}'s next turn" if e.duration == ir.UNTIL_YOUR_NEXT_TURN \
+            else _until_words(e.duration)
+        s.add_log(f"{o.card.name} gets {p:+d}/{t:+d}{until}", ("611.2", "613.4c"), "effect")
 
 
 def _grant(ctx, e: ir.GrantKeywords, rc):
@@ -1022,14 +1033,15 @@ _RULE_WORDS = {"cant_block": "can't block", "cant_attack": "can't attack", "cant
                "no_combat_damage": "assigns no combat damage",
                "must_be_blocked_by_all": "must be blocked by all creatures able to block it",
                "block_any_number": "can block any number of creatures",
-               "block_additional": "can block an additional creature"}
+               "block_additional": "can block an additional creature",
+               "attacks_despite_defender": "can attack as though it didn't have defender"}
 _RULE_CR = {"cant_block": ("611.2", "509.1b"), "cant_attack": ("611.2", "508.1c"),
             "cant_be_blocked": ("611.2", "509.1b"), "cant_be_blocked_by": ("611.2", "509.1b"),
             "attacks_each_combat": ("611.2", "508.1d"), "must_block": ("611.2", "509.1c"),
             "must_block_source": ("611.2", "509.1c"), "cant_block_source": ("611.2", "509.1b"),
             "must_be_blocked": ("611.2", "509.1c"), "no_combat_damage": ("611.2", "510.1a"),
             "must_be_blocked_by_all": ("611.2", "509.1c"), "block_any_number": ("611.2", "509.1a"),
-            "block_additional": ("611.2", "509.1a")}
+            "block_additional": ("611.2", "509.1a"), "attacks_despite_defender": ("611.2", "702.3b")}
 
 
 def _put_counters(ctx, e: ir.PutCounters, rc):
@@ -1481,6 +1493,75 @@ def _look_at_hand(ctx, e: ir.LookAtHand, rc):
                   ("701.20e", "402.3"), "effect")
 
 
+def _reveal_until(ctx, e: ir.RevealUntil, rc):
+    """CR 701.20a: reveal the controller's cards one by one from the top until one matches; it
+    goes into the hand or onto the battlefield, together with the others going where ``rest``
+    says (every card revealed, when none matched: the whole library)."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    revealed: list[int] = []
+    found = None
+    for i in reversed(p.library):       # the top first
+        revealed.append(i)
+        if objects_match(ctx, s.objs[i], e.filter, rc):
+            found = i
+            break
+    names = ", ".join(s.objs[i].card.name for i in revealed) or "no cards"
+    s.add_log(f"{p.name} reveals cards from the top of their library until one matches: {names}"
+              + ("" if found is not None else " (none does)"), ("701.20a",), "effect")
+    rest = [i for i in revealed if i != found]
+    with events.together(ctx):
+        if found is not None:
+            if e.to == BATTLEFIELD:
+                events.move(ctx, s.objs[found], BATTLEFIELD, controller=rc.controller, tapped=e.tapped,
+                            rules=("701.20a",))
+            else:
+                events.move(ctx, s.objs[found], HAND, cause=rc.card.name)
+        if e.rest in (GRAVEYARD, EXILE):
+            for i in rest:
+                events.move(ctx, s.objs[i], e.rest, cause=rc.card.name, quiet=True)
+    if e.rest in (GRAVEYARD, EXILE):
+        if rest:
+            s.add_log(f"{p.name} puts the {len(rest)} other revealed card{'s' * (len(rest) != 1)} into "
+                      + ("their graveyard" if e.rest == GRAVEYARD else "exile"), ("701.20a",), "effect")
+    elif e.rest == "shuffle":
+        s.rng.shuffle(p.library)
+        s.version += 1
+        s.add_log(f"{p.name} shuffles the other revealed cards into their library", ("701.24a",), "effect")
+    elif rest:
+        _put_rest(ctx, e, p, rest)
+
+
+def _look_at_top_of(ctx, e: ir.LookAtTopOf, rc):
+    """You look at the top card of the player's library, shown to you alone (CR 701.20e): the log
+    names it to nobody; the choice to move it names it to you. Moved, it goes on the bottom of
+    that library (CR 401.4) or into its owner's graveyard; else it stays on top."""
+    s = ctx.s
+    me = s.players[rc.controller].name
+    for who in named_players(ctx, e.who, rc):
+        p = s.players[who]
+        if not p.library:
+            s.add_log(f"{me} looks at the top card of {p.name}'s library, which is empty", ("701.20e",), "effect")
+            continue
+        top = s.objs[p.library[-1]]
+        s.add_log(f"{me} looks at the top card of {p.name}'s library", ("701.20e",), "effect")
+        if e.to is None:
+            continue
+        where = f"on the bottom of {p.name}'s library" if e.to == "bottom" else f"into {p.name}'s graveyard"
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, f"Put the top card of {p.name}'s library {where}?",
+                                  (Action(ActionKind.CHOOSE, (top.id,), f"put {top.card.name} {where}"),
+                                   Action(ActionKind.DONE, (), f"leave {top.card.name} on top")), {"looked": [top.id]}))
+        if answer.kind != ActionKind.CHOOSE:
+            continue
+        if e.to == GRAVEYARD:
+            events.move(ctx, top, GRAVEYARD, cause=rc.card.name)
+        else:
+            p.library.remove(top.id)
+            p.library.insert(0, top.id)
+            s.version += 1
+            s.add_log(f"{me} puts the top card of {p.name}'s library on the bottom", ("401.4",), "effect")
+
+
 def _look_at_top(ctx, e: ir.LookAtTop, rc):
     """Look at the top N cards, seen by their owner alone (CR 701.20e), or reveal them all
     (CR 701.20a); choose among them (:func:`_choose_among`) or put ``take`` of them into your
@@ -1563,7 +1644,7 @@ def _choose_among(ctx, e: ir.LookAtTop, looked: list, rc) -> list:
     return []
 
 
-def _put_rest(ctx, e: ir.LookAtTop, p, rest: list) -> None:
+def _put_rest(ctx, e: ir.LookAtTop | ir.RevealUntil, p, rest: list) -> None:
     """The rest on the bottom in a random order, or on the bottom or back on top in the order
     their owner chooses, one card at a time (CR 401.4)."""
     s = ctx.s
@@ -1983,7 +2064,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateTokens: _create_tokens, ir.CreateTokenCopy: token_copies.create_token_copy, ir.SkipNext: skips.skip_next, ir.Tap: _tap, ir.Untap: _untap, ir.UntapUpTo: _untap_up_to, ir.TapOrUntap: _tap_or_untap, ir.Mill: _mill,
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
-    ir.LookAtHand: _look_at_hand, ir.ChooseNewTargets: copies.choose_new_targets,
+    ir.LookAtHand: _look_at_hand, ir.RemoveAllCounters: _remove_all_counters, ir.LookAtTopOf: _look_at_top_of, ir.RevealUntil: _reveal_until, ir.ChooseNewTargets: copies.choose_new_targets,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
     ir.ChooseVotes: votes.choose_votes,
     ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,

@@ -477,6 +477,9 @@ def draw(ctx: Ctx, player: int, n: int = 1, why: str = "") -> None:
     s = ctx.s
     p = s.players[player]
     for _ in range(n):
+        if (limit := filters.draw_limited(s, player)) is not None:  # no draw to replace (the rulings)
+            s.add_log(f"{p.name} can't draw more than one card each turn ({limit})", ("121.1",), "draw")
+            continue
         proposed = CardDraw(player)
         replacement.apply_drawing(ctx, proposed)            # dredge (CR 702.52a, 614.1a)
         if proposed.dredge is not None:

@@ -139,6 +139,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.no_counters and any(o.counters.values()):     # "with no counters on it" (CR 122.1)
         return False
+    if f.without_counter is not None and o.counters.get(f.without_counter):     # "without a fate counter on it"
+        return False
     if f.enchanted and not any(p.attached_to == o.id and "Aura" in p.card.subtypes for p in s.permanents()):
         return False                  # "that are enchanted": an Aura is attached to it (CR 303.4)
     if f.attacking and o.attacking is None:
@@ -603,6 +605,20 @@ def cant_gain_life(s: State, player: int) -> str | None:
         if eff.affected == "each_player" or src.controller != player:
             if exercise.RECORD is not None:
                 exercise.note("STATIC_KINDS", "cant_gain_life", src.card)
+            return src.card.name
+    return None
+
+
+def draw_limited(s: State, player: int) -> str | None:
+    """The name of the permanent whose static ability says ``player`` can't draw more than one
+    card each turn, once they have drawn one this turn ("Each opponent can't draw ...";
+    CR 121.1), or None."""
+    if not s.players[player].drawn_this_turn:
+        return None
+    for src, eff in ch.static_effects(s, ir.StaticDrawOneEachTurn):
+        if eff.affected == "each_player" or src.controller != player:
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "draw_one_each_turn", src.card)
             return src.card.name
     return None
 

@@ -130,6 +130,8 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return times_mutated(src) if src is not None else 0
     if isinstance(a, ir.Minus):
         return _minus(a, amount(ctx, a.count, rc))
+    if isinstance(a, ir.Plus):
+        return a.n + amount(ctx, a.count, rc)
     if isinstance(a, ir.BlockersBeyondFirst):       # rampage, CR 702.23b: counted on resolution
         blockers = sum(1 for o in ctx.s.permanents() if rc.source in o.blocking)
         return max(0, blockers - 1) * a.multiplier

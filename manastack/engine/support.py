@@ -171,6 +171,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "no_maximum_hand_size",     # CR 402.2, engine.turn._cleanup
                           "maximum_hand_size",        # CR 402.2, 613.11, engine.turn.maximum_hand_size
                           "cant_gain_life",           # CR 119.7, engine.filters.cant_gain_life
+                          "draw_one_each_turn",       # CR 121.1, engine.filters.draw_limited
                           "extra_vote", "may_extra_vote",   # CR 701.38d, engine.mechanics.votes.votes_of
                           "skip_step",                # CR 614.10, engine.skips
                           "begin_on_battlefield",     # CR 103.6a, engine.turn._opening_hand
@@ -532,7 +533,8 @@ def _walk(node, out: list[str]) -> None:
         out.append(_PAY_X)
     elif hasattr(node, "duration") and node.duration not in DURATIONS and not (
             node.duration == ir.UNTIL_YOUR_NEXT_TURN and (t is ir.GrantKeywords and node.what == ir.Ref("you")
-                                                          or t is ir.LifeCantChange and node.who == ir.Ref("you"))
+                                                          or t is ir.LifeCantChange and node.who == ir.Ref("you")
+                                                          or t is ir.ModifyPT)
             or node.duration == Duration.END_OF_YOUR_NEXT_TURN and t is ir.MayPlayExiled):
         out.append(f"duration {node.duration!r}")     # "until your next turn": a player's, engine.events.next_turn_of
     if t is ir.LoseKeywords or isinstance(node, ir.StaticKeywordsLost):
@@ -549,6 +551,9 @@ def _walk(node, out: list[str]) -> None:
                                                                            isinstance(e.what, ir.Ref) and e.what.name == "all"))):
             if ir.contains(node.effects, lambda n: n == ir.CountedThisWay(verb)) and not any(map(before, node.effects)):
                 out.append(f"\"that many\" with nothing {verb} this way before it")    # engine.edicts, effects._exile
+        if any(type(e) is ir.RemoveAllCounters for e in node.effects) and \
+                ir.contains(node.effects, lambda n: type(n) is ir.EventAmount):
+            out.append("\"that many\" counters removed this way")     # effects._remove_all_counters counts none
         if len(node.targets) != 1 and ir.contains(node.effects, lambda n: n == ir.Ref(ir.TARGET_OWNER)):
             out.append("the owner of one target of several")     # engine.resolution: the first
     if _is_effect(t) and t is not ir.DealDamage and any(

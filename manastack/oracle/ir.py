@@ -185,6 +185,14 @@ class Minus:
     from_n: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Plus:
+    """"two plus the number of Zombies you control": ``n`` more than ``count``."""
+
+    count: CountOf
+    n: int
+
+
 def per_player(amount) -> bool:
     """Whether ``amount`` is counted for each player dealt damage (a :class:`CountPerPlayer`,
     alone or less or from a number)."""
@@ -253,7 +261,7 @@ class LifeTotal:
 
 
 Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, DrawnThisWay, StatOf,
-               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, DestroyedThisWay, LifeTotal, Half, SpellsCastThisTurn,
+               BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, Plus, DestroyedThisWay, LifeTotal, Half, SpellsCastThisTurn,
                CountedThisWay]
 
 # --------------------------------------------------------------------------------- objects
@@ -320,6 +328,7 @@ class Filter:
     nontoken: bool = False        # "nontoken": not a token (CR 111.1)
     token: bool = False           # "creature token", "tokens you control": a token (CR 111.1)
     counter: str | None = None    # "with a +1/+1 counter on it": one or more of that kind (CR 122.1)
+    without_counter: str | None = None    # "without a fate counter on it": none of that kind
     no_counters: bool = False     # "with no counters on it": no counter of any kind (CR 122.1)
     monocolored: bool = False     # exactly one color (CR 105.2a)
     types_or_subtypes: bool = False   # "an instant, sorcery, or Wizard spell": one of ``types`` or of ``subtypes``
@@ -461,6 +470,8 @@ class ManaProduce:
     no mana when they have none (Command Tower, CR 903.4f, 106.5). ``colors_of``: one mana of
     any of the colors of the cards this reference names, ``Ref(EXILED_CARDS)`` for the cards
     the source's linked ability exiled (Chrome Mox, CR 607.2a); none when they have no color.
+    ``devotion_color``: mana of one color chosen, as much as the controller's devotion to it
+    (Nykthos, Shrine to Nyx, CR 700.5).
     """
 
     symbols: tuple[str, ...] = ()
@@ -476,6 +487,7 @@ class ManaProduce:
     like_sacrificed: bool = False
     commander_identity: bool = False
     colors_of: "Ref | None" = None
+    devotion_color: bool = False
 
 
 # --------------------------------------------------------------------------------- effects
@@ -997,6 +1009,31 @@ class LookAtHand:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealUntil:
+    """"Reveal cards from the top of your library until you reveal a [card of ``filter``]. Put
+    that card [``to``] and [the others ``rest``]." (CR 701.20a): the found card goes into the hand
+    or onto the battlefield (``tapped``); the others, or every card revealed when none matches,
+    "graveyard", "exile", "random" (the bottom, in a random order), "bottom" (in the order
+    chosen) or "shuffle" (into the library)."""
+
+    filter: Filter
+    to: str = "hand"
+    tapped: bool = False
+    rest: str = "graveyard"
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtTopOf:
+    """"Look at the top card of target player's library." (Mishra's Bauble): you look at the top
+    card of ``who``'s library, shown to you alone (CR 701.20e); with ``to`` ("bottom" or
+    "graveyard") you may then put it on the bottom of that library (Jace, the Mind Sculptor) or
+    into its owner's graveyard (Eye Spy); else it stays on top."""
+
+    who: Subject
+    to: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseNewTargets:
     """"You may choose new targets for target spell or ability" (Deflecting Swat, Redirect):
     the effect's controller may change any of the targets of the spell or ability ``what``
@@ -1142,6 +1179,15 @@ class PayLife:
     118.3); unable, the player doesn't pay and "If you do" doesn't apply."""
 
     amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveAllCounters:
+    """"Remove all fate counters from all permanents" (Oblivion Stone): every counter of
+    ``kind`` from each object named (CR 122.1)."""
+
+    what: Subject
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -1436,11 +1482,12 @@ class LookRevealTop:
 
 @dataclass(frozen=True, slots=True)
 class ShuffleHandAndGraveyard:
-    """Each player ``who`` names shuffles their hand (unless not ``hand``) and graveyard into
-    their library (CR 701.24a)."""
+    """Each player ``who`` names shuffles their hand (unless not ``hand``) and graveyard (unless
+    not ``graveyard``) into their library (CR 701.24a)."""
 
     who: Subject
     hand: bool = True
+    graveyard: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -1878,6 +1925,12 @@ class DiscardCost:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardHandCost:
+    """"Discard your hand" (Lion's Eye Diamond; CR 701.9a): every card in the payer's hand, the
+    card paid for excluded; paid with an empty hand too (CR 118.3, the cards' rulings)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ExileFromHandCost:
     """"Exile a blue card from your hand" (Force of Will; CR 118.9): ``count`` cards of the
     payer's hand matching ``filter``, the card paid for excluded."""
@@ -1938,7 +1991,7 @@ class ReturnSelfCost:
 
 CostPart = Union[TapSymbol, UntapSymbol, TapUntappedCost, UntapTappedCost, CrewCost, LoyaltySymbol,
                  RemoveCountersCost, RemoveAnyCountersCost, ExertCost, PayLifeCost, PayEnergyCost, SacrificeCost,
-                 ReturnToHandCost, DiscardCost, ExileFromHandCost, PutCounterCost, RevealFromHandCost,
+                 ReturnToHandCost, DiscardCost, DiscardHandCost, ExileFromHandCost, PutCounterCost, RevealFromHandCost,
                  ExileFromGraveyardCost, SacrificeSelfCost, DiscardSelfCost, ExileSelfCost, ReturnSelfCost]
 COST_PARTS: tuple[type, ...] = typing.get_args(CostPart)
 """Every kind of cost part, in the order the parts of a cost are kept and, where the player
@@ -2185,6 +2238,9 @@ class ActivatedAbility:
     condition: str | StaticCondition | StateCondition | None = None
     from_graveyard: bool = False
     cycling: bool = False         # a cycling or typecycling ability: paying it cycles the card (CR 702.29c, f)
+    # "Activate only any time you could cast an instant" (CR 602.5a, 117.1a): on a mana ability,
+    # not while a spell is cast or a cost paid (Lion's Eye Diamond's ruling, CR 605.3a)
+    instant_speed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -2767,6 +2823,15 @@ class StaticLifeCantChange(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticDrawOneEachTurn(StaticEffect):
+    """"Each opponent can't draw more than one card each turn." (``affected`` "opponents"),
+    "Each player ..." ("each_player"): a draw beyond a player's first this turn doesn't happen
+    (CR 121.1; Narset, Parter of Veils' rulings)."""
+
+    kind: typing.ClassVar[str] = "draw_one_each_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class StaticCantGainLife(StaticEffect):
     """"Players can't gain life." (``affected`` "each_player"), "Your opponents can't gain
     life." ("opponents"): CR 119.7."""
@@ -2841,7 +2906,7 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticCostReduction,
     StaticSelfCostReduction,
     StaticAdditionalLand,
-    StaticNoMaximumHandSize, StaticMaximumHandSize, StaticCantGainLife,
+    StaticNoMaximumHandSize, StaticMaximumHandSize, StaticCantGainLife, StaticDrawOneEachTurn,
     StaticExtraVote,
     StaticMayExtraVote,
     StaticSkipStep,

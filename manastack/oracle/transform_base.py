@@ -432,8 +432,10 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
         elif value is THAT_PLAYER:
             # after a target that may be a player, "that player" would mean that target: read so
             # in a spell whose one target is a player ("Exile all attacking creatures target
-            # player controls. That player may search ...", Settle the Wreckage)
-            if that_player is None and it_default is None and len(specs) == 1 and specs[0].kind in (ir.TargetKind.PLAYER, ir.TargetKind.OPPONENT):
+            # player controls. That player may search ...", Settle the Wreckage) or an ability
+            # whose trigger names no player ("-12: Exile all cards from target player's library,
+            # then that player shuffles ...", Jace, the Mind Sculptor)
+            if that_player is None and len(specs) == 1 and specs[0].kind in (ir.TargetKind.PLAYER, ir.TargetKind.OPPONENT):
                 return ir.Target(0)
             _need(that_player is not None and not any(sp.kind in _PLAYER_TARGETS for sp in specs),
                   "that player")

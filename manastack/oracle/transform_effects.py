@@ -686,6 +686,11 @@ class EffectRules:
         duration = UNTIL_EOT if "eot" in c else _OPEN
         return [ir.ModifyPT(what, p, t, duration, neg_p, neg_t)]
 
+    def remove_all_counters(self, c):
+        """"remove all fate counters from all permanents" (CR 122.1)."""
+        _need(_permanent(c[1]), "remove counters")
+        return [ir.RemoveAllCounters(c[1], c[0])]
+
     def remove_counters(self, c):
         """"Remove up to N counters from target permanent" (Glissa Sunslayer)."""
         amount, what = _number(str(c[0])), c[1]
@@ -1031,6 +1036,38 @@ class EffectRules:
     def look_at_hand(self, c):
         """"Look at target player's hand" (CR 701.20e): shown to you alone."""
         return [ir.LookAtHand(c[0])]
+
+    def reveal_until(self, c):
+        """"Reveal cards from the top of your library until you reveal a [card]. Put that card
+        [into your hand / onto the battlefield] and [the rest ...]." (CR 701.20a)"""
+        d = next(x for x in c if isinstance(x, _Desc))
+        (to, tapped), rest = [x for x in c if isinstance(x, tuple)][0], c[-1]
+        _need(to in ("hand", "battlefield") and rest in ("graveyard", "exile", "random", "bottom", "shuffle"),
+              "reveal until")
+        return [ir.RevealUntil(_card_filter(d, plural=False), to, tapped, rest)]
+
+    def reveal_until_sentence(self, c):
+        return c[0]
+
+    def until_rest(self, c):
+        return c[-1]
+
+    def ur_exile(self, c):
+        return "exile"
+
+    def ur_shuffle(self, c):
+        return "shuffle"
+
+    def look_top_of(self, c):
+        """"Look at the top card of target player's library. [You may put that card on the bottom
+        of that player's library / into their graveyard.]" (CR 701.20e)."""
+        return [ir.LookAtTopOf(c[0], c[1] if len(c) > 1 else None)]
+
+    def lod_bottom(self, c):
+        return "bottom"
+
+    def lod_graveyard(self, c):
+        return "graveyard"
 
     def remove_from_combat(self, c):
         """"Remove target attacking creature from combat" (CR 506.4)."""
@@ -1436,6 +1473,17 @@ class EffectRules:
         if each is not None:
             produce = dataclasses.replace(produce, amount=each.count())
         return [ir.AddMana(produce)]
+
+    def add_mana_amount(self, c):
+        """"Add an amount of {G} equal to your devotion to green." (CR 700.5)."""
+        symbols = _mana_symbols(c[0].symbols)
+        _need(len(symbols) == 1 and type(c[1]) is ir.DevotionCount, "an amount of mana")
+        return [ir.AddMana(ir.ManaProduce(symbols=symbols, amount=c[1]))]
+
+    def add_devotion_color(self, c):
+        """"Choose a color. Add an amount of mana of that color equal to your devotion to that
+        color." (CR 700.5): the color is chosen as the ability resolves."""
+        return [ir.AddMana(ir.ManaProduce(devotion_color=True))]
 
     def add_mana_more(self, c):
         """"Add {B}, then add an additional {B} for each charge counter removed this way": the

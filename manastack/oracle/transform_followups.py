@@ -111,6 +111,11 @@ class FollowupRules:
         _need(_is_player(c[0]), "not a player")
         return [ir.ShuffleHandAndGraveyard(c[0], hand=False)]
 
+    def shuffle_hand(self, c):
+        """"That player shuffles their hand into their library." (CR 701.24a)"""
+        _need(_is_player(c[0]), "not a player")
+        return [ir.ShuffleHandAndGraveyard(c[0], graveyard=False)]
+
     def shuffle_it_owner(self, c):
         """"Choose target artifact. Its owner shuffles it into their library." (CR 701.24a)"""
         return [ir.ShuffleIntoLibrary(IT)]
@@ -642,6 +647,10 @@ class FollowupRules:
         """"~ can block an additional creature this turn." (CR 509.1a-b): one more each time."""
         return self._combat_rule(c, "block_additional")
 
+    def restrict_despite_defender(self, c):
+        """"~ can attack this turn as though it didn't have defender." (CR 702.3b, 611.2)."""
+        return self._combat_rule(c, "attacks_despite_defender")
+
     def restrict_block_any_number(self, c):
         """"Target creature can block any number of creatures this turn." (CR 509.1a-b)."""
         return self._combat_rule(c, "block_any_number")
@@ -748,6 +757,12 @@ class FollowupRules:
     def q_from(self, c):
         """"3 minus the number of cards in their hand" (Rackling, Storm World)."""
         return _minus(c[1], c[0], from_n=True)
+
+    def q_plus(self, c):
+        """"two plus the number of Zombies you control" (Liliana, the Last Hope)."""
+        n = _number(str(c[0]))
+        _need(type(c[1]) is ir.CountOf and c[1].multiplier == 1 and isinstance(n, int), "plus")
+        return ir.Plus(c[1], n)
 
     def q_devotion(self, c):
         """"your devotion to black", "... to black and red" (CR 700.5)."""
@@ -884,6 +899,13 @@ class FollowupRules:
         _need(e.duration == _OPEN, "a duration twice")
         return [dataclasses.replace(e, duration=WHILE_SOURCE_TAPPED)]
 
+    def pump_next_turn(self, c):
+        """"Target creature gets -2/-1 until your next turn." (CR 611.2a): it ends as the
+        controller's next turn begins."""
+        [e] = self.pump([x for x in c if not (isinstance(x, Token) and x.type == "UNTIL_YOUR_NEXT_TURN")])
+        _need(e.duration == _OPEN, "a duration twice")
+        return [dataclasses.replace(e, duration=ir.UNTIL_YOUR_NEXT_TURN)]
+
     def quoted_sentence(self, c):
         """A sentence whose last clause grants a quoted ability: the period inside the quotation
         marks ends it (CR 113.10)."""
@@ -895,7 +917,7 @@ class FollowupRules:
         return _until_eot(self.quoted_sentence(_eot_clauses(c)))
 
 
-_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer, ir.Minus, ir.DevotionCount)
+_QUANTITIES = (ir.CountOf, ir.CountersOn, ir.StatOf, ir.CountPerPlayer, ir.Minus, ir.Plus, ir.DevotionCount)
 
 
 def _minus(count, n, from_n: bool) -> ir.Minus:

@@ -36,7 +36,7 @@ class LineRules:
         cost, effects = c[0], c[1]
         restrictions = [r for x in c[2:] for r in (x if isinstance(x, list) else [x])]
         limits = dict(r for r in restrictions if isinstance(r, tuple))     # ("times", 2), ("condition", ...)
-        restrictions = [r for r in restrictions if not isinstance(r, tuple) and r != "instant"]
+        restrictions = [r for r in restrictions if not isinstance(r, tuple)]
         _need(len(limits) == sum(1 for x in c[2:] for r in (x if isinstance(x, list) else [x])
                                  if isinstance(r, tuple)), "restriction")
         effects, targets = bind(effects, ir.Ref("self"))
@@ -52,6 +52,7 @@ class LineRules:
             effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
             "mana made under a condition")
         _need(len(set(restrictions)) == len(restrictions), "restriction")
+        instant = "instant" in restrictions
         # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
         # "for each storage counter removed this way": the counters this cost removes
         storage = cost.part(ir.RemoveAnyCountersCost)
@@ -72,7 +73,8 @@ class LineRules:
             upkeep_only="upkeep" in restrictions, your_turn="your_turn" in restrictions,
             before_attackers="before_attackers" in restrictions,
             any_player="any_player" in restrictions, times_per_turn=limits.get("times", 0),
-            combat_only="combat" in restrictions, condition=limits.get("condition"))]
+            combat_only="combat" in restrictions, condition=limits.get("condition"),
+            instant_speed=is_mana and instant)]
 
     def r_sorcery(self, c):
         return "sorcery"
@@ -626,6 +628,9 @@ class LineRules:
               and not d.zone_given and d.filter.controller == "you", "return to hand")
         return ir.ReturnToHandCost(d.filter, n)
 
+    def c_discard_hand(self, c):
+        return ir.DiscardHandCost()
+
     def c_discard(self, c):
         _need(c[0] != "another", "discard")
         return ir.DiscardCost(1)
@@ -965,6 +970,10 @@ class LineRules:
         like any other (CR 603.3d, 601.2c), whether or not the action is done later."""
         effects = self.sentence([x for x in c if not isinstance(x, Token)])
         return [ir.IfYouDo(tuple(effects))]
+
+    def if_you_do_reveal_until(self, c):
+        """"If you do, reveal cards from the top of your library until ..." (Gamekeeper)."""
+        return [ir.IfYouDo(tuple(c[-1]))]
 
     def if_you_do_where(self, c):
         """"If you do, it gets +X/+X until end of turn, where X is its power.": X is counted as

@@ -88,6 +88,13 @@ class ObjectRules:
         return ir.ControlledBy(ir.Filter(zone="graveyard"),
                                _T(ir.TargetSpec(ir.TargetKind.OPPONENT if "opponent" in token else ir.TargetKind.PLAYER)))
 
+    def o_target_library_cards(self, c):
+        """"all cards from target player's library": as from a graveyard, the cards there as the
+        effect happens (CR 401.1)."""
+        token = str(c[0]).lower()
+        return ir.ControlledBy(ir.Filter(zone="library"),
+                               _T(ir.TargetSpec(ir.TargetKind.OPPONENT if "opponent" in token else "player")))
+
     def o_all_target_controls(self, c):
         """"all creatures target player controls": as "each creature target player controls"."""
         _need(c[0].plural, "all ... target player controls")
@@ -536,6 +543,11 @@ class ObjectRules:
         """"creature with a +1/+1 counter on it" (CR 122.1): one or more counters of that kind."""
         _need(c[0] not in _NOT_COUNTERS, "with no counters")
         return "counter", c[0]
+
+    def p_without_counter(self, c):
+        """"permanent without a fate counter on it" (CR 122.1): no counter of that kind."""
+        _need(c[0] not in _NOT_COUNTERS, "without a counter")
+        return "without_counter", c[0]
 
     def p_no_counters(self, c):
         """"creature with no counters on it" (CR 122.1): no counter of any kind."""

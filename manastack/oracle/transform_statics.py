@@ -494,6 +494,14 @@ class StaticRules:
         """CR 119.7: "Players can't gain life." (every player)."""
         return [self._static("cant_gain_life", "each_player")]
 
+    def st_opponents_draw_one(self, c):
+        """"Each opponent can't draw more than one card each turn." (CR 121.1)."""
+        return [self._static("draw_one_each_turn", "opponents")]
+
+    def st_players_draw_one(self, c):
+        """"Each player can't draw more than one card each turn." (CR 121.1)."""
+        return [self._static("draw_one_each_turn", "each_player")]
+
     def st_opponents_cant_gain_life(self, c):
         """CR 119.7: "Your opponents can't gain life." (the source's controller's opponents)."""
         return [self._static("cant_gain_life", "opponents")]

@@ -409,6 +409,17 @@ def _pay_discard(pay: Payment, o: Obj, part: ir.DiscardCost) -> Obj:
     return o
 
 
+def _pay_discard_hand(pay: Payment, o: Obj, part: ir.DiscardHandCost) -> Obj:
+    """CR 701.9a: every card of the payer's hand but the one paid for, none when it is empty."""
+    ctx, s = pay.ctx, pay.ctx.s
+    hand = [c for c in s.players[pay.player].hand if c != o.id]
+    s.add_log(f"{s.players[pay.player].name} discards their hand ({len(hand)} card{'s' * (len(hand) != 1)}) "
+              f"for {pay.what}", ("118.3", "701.9a"))
+    for c in hand:
+        events.discard(ctx, pay.player, s.objs[c])
+    return o
+
+
 def _discard_words(part: ir.DiscardCost) -> str:
     kind = part.card_type.lower() if part.card_type else ""
     return f"discard {_noun(None, part.count, kind)}" + (" at random" if part.at_random else "")
@@ -491,6 +502,8 @@ PARTS: dict[type, PartRules] = {
                                 lambda p: f"sacrifice {_noun(p.filter, p.count)}", _A),
     ir.ReturnToHandCost: PartRules(_return_why_not, _pay_return, _return_words, _A),
     ir.DiscardCost: PartRules(_discard_why_not, _pay_discard, _discard_words, _A),
+    ir.DiscardHandCost: PartRules(lambda s, o, payer, part, cost: None, _pay_discard_hand,
+                                  lambda p: "discard your hand", _A),
     ir.ExileFromHandCost: PartRules(_exile_hand_why_not, _pay_exile_hand,
                                     lambda p: f"exile {_noun(p.filter, p.count)} from your hand", _A),
     ir.PutCounterCost: PartRules(_put_counter_why_not, _pay_put_counter, _put_counter_words, _A),

@@ -480,7 +480,7 @@ def _kept_by_sources(ab) -> bool:
 
 
 # the cost parts a mana ability the auto-payer uses may not have
-_NOT_AUTOPAID = frozenset((ir.PayLifeCost, ir.DiscardCost, ir.SacrificeCost, ir.UntapTappedCost, ir.PayEnergyCost,
+_NOT_AUTOPAID = frozenset((ir.PayLifeCost, ir.DiscardCost, ir.DiscardHandCost, ir.SacrificeCost, ir.UntapTappedCost, ir.PayEnergyCost,
                            ir.RemoveAnyCountersCost))
 
 

@@ -115,6 +115,9 @@ def produce_options(s: State, o: Obj, produce: ir.ManaProduce, event: Seen | Non
     if produce.colors_of is not None:   # the cards its linked ability exiled (CR 607.2a); never {C}
         colors = {c for p in exiled_with(s, o.id) for c in ch.colors(s, p)}
         return [(c,) * n for c in COLORS if c in colors]
+    if produce.devotion_color:          # one color chosen, as much as the devotion to it (CR 700.5)
+        amounts = {c: devotion(s, o.controller, (c,)) * n for c in COLORS}
+        return [(c,) * amounts[c] for c in COLORS if amounts[c]]
     if produce.commander_identity:      # none without a commander: undefined (CR 903.4f, 106.5)
         identity = commanders.identity(s, o.controller) or ""
         return [(c,) * n for c in COLORS if c in identity]
@@ -249,6 +252,8 @@ def explain_could_produce(s: State, o: Obj, types: TypesMap | None = None) -> st
             reasons.append("no permanent it looks at has a color")
         elif produce.colors_of is not None and not produce_options(s, o, produce, None, types):
             reasons.append("no card exiled with it has a color")
+        elif produce.devotion_color and not produce_options(s, o, produce, None, types):
+            reasons.append("its controller's devotion to each color is 0 (CR 700.5)")
         elif isinstance(produce.amount, ir.CountOf) and amount_of(s, produce.amount, o) <= 0:
             reasons.append("it would add no mana now (its amount is 0)")
     if not mana_abilities(s, o):
