@@ -412,3 +412,76 @@ players:
     lines = [e.text for e in g.log if "votes for" in e.text]
     assert lines == ["Alice votes for knowledge", "Bob votes for time (Alice chose how)",
                      "Bob votes for time (Alice chose how)", "Carol votes for time (Alice chose how)"]
+
+
+SPLIT = """
+turn: 3
+players:
+  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+  - name: Bob
+    hand: [Split Decision]
+    battlefield: [{card: Island, count: 2}, Grizzly Bears]
+  - name: Carol
+    battlefield: [Hill Giant]
+"""
+
+
+def _split_decision(db) -> Game:
+    """Alice bolts Bob; Bob answers with Split Decision on the Bolt, and it resolves to the vote."""
+    g = board(db, SPLIT)
+    cast_and_pay(g, "cast Lightning Bolt", "Bob")
+    g.push(Action("pass"))          # Alice passes with the Bolt on the stack; Bob may answer
+    cast_and_pay(g, "cast Split Decision", "Lightning Bolt")
+    resolve_top(g)
+    return g
+
+
+def test_split_decision_denial_counters_the_chosen_spell(db):
+    """"Choose target instant or sorcery spell." (CR 601.2c) then a vote starting with Bob, the
+    caster (CR 701.38a): "denial" has more votes, so the Bolt is countered (CR 701.6a) and Bob
+    keeps his life; nothing is copied."""
+    g = _split_decision(db)
+    assert votes(g, "denial", "denial", "duplication") == [1, 2, 0]
+    s = g.state
+    assert [s.objs[i].card.name for i in s.players[0].graveyard] == ["Lightning Bolt"]
+    assert not s.stack and s.players[1].life == 20
+    assert any("denial has more votes" in e.text for e in g.log)
+
+
+def test_split_decision_a_tie_copies_the_spell_for_its_caster(db):
+    """"If duplication gets more votes or the vote is tied, copy the spell. You may choose new
+    targets for the copy." (CR 707.10, 707.10c; rulings 2014-05-29: the copy is Bob's, put on
+    the stack, not cast, and may get new targets). Two votes to one for duplication: Bob's copy
+    hits Carol's Hill Giant instead; then Alice's Bolt still hits Bob."""
+    g = _split_decision(db)
+    assert votes(g, "duplication", "denial", "duplication") == [1, 2, 0]
+    assert g.pending.kind == "new_target" and g.pending.player == 1
+    g.push(next(a for a in g.legal_actions() if a.label == "target Hill Giant"))
+    s = g.state
+    assert len(s.stack) == 2
+    copy = s.stack[-1]
+    assert copy.controller == 1
+    resolve_top(g)
+    resolve_top(g)
+    s = g.state
+    assert "Hill Giant" in [s.objs[i].card.name for i in s.players[2].graveyard]
+    assert s.players[1].life == 17
+
+
+def test_split_decision_a_tied_vote_copies(db):
+    """"... or the vote is tied" (CR 701.38a; ruling 2014-05-29: tied means more than one
+    choice has the most votes): one vote each of two players, Carol having conceded; the copy
+    keeps the Bolt's target, so Bob takes 6."""
+    g = board(db, SPLIT)
+    g.concede(2)
+    cast_and_pay(g, "cast Lightning Bolt", "Bob")
+    g.push(Action("pass"))
+    cast_and_pay(g, "cast Split Decision", "Lightning Bolt")
+    resolve_top(g)
+    assert votes(g, "denial", "duplication") == [1, 0]
+    g.push(next(a for a in g.legal_actions() if a.label == "keep Bob"))
+    resolve_top(g)
+    resolve_top(g)
+    assert g.state.players[1].life == 14

@@ -1092,7 +1092,8 @@ class EffectRules:
 
     def choose_target(self, c):
         """"Choose target creature. ... that creature ...": the target of the sentences after it."""
-        _need(_permanent(c[0]) or (isinstance(c[0], _T) and c[0].spec.kind == ir.TargetKind.CARD), "choose target")
+        _need(_permanent(c[0]) or (isinstance(c[0], _T) and c[0].spec.kind in (ir.TargetKind.CARD, ir.TargetKind.SPELL)),
+              "choose target")
         return [ir.ChooseTarget(c[0])]
 
     def search_to_top(self, c):
