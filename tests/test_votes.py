@@ -485,3 +485,55 @@ def test_split_decision_a_tied_vote_copies(db):
     resolve_top(g)
     resolve_top(g)
     assert g.state.players[1].life == 14
+
+
+EXPROPRIATE = """
+turn: 3
+players:
+  - name: Alice
+    hand: [Expropriate]
+    battlefield: [{card: Island, count: 9}, Llanowar Elves]
+  - name: Bob
+    battlefield: [Troll Ascetic, Grizzly Bears]
+  - name: Carol
+    battlefield: [Hill Giant]
+"""
+
+
+def test_expropriate_each_time_vote_is_an_extra_turn_and_each_money_vote_a_permanent(db):
+    """"For each time vote, take an extra turn after this one." (CR 500.7) and "For each money
+    vote, choose a permanent owned by the voter and gain control of it." (CR 613.1b): Alice and
+    Carol vote time, Bob votes money; Alice takes two extra turns and gains control of a
+    permanent Bob owns, chosen, not targeted, so hexproof Troll Ascetic may be chosen (its
+    rulings, 2016-08-23); Carol's Giant is not offered. Then Expropriate is exiled."""
+    g = board(db, EXPROPRIATE)
+    cast_and_pay(g, "cast Expropriate")
+    resolve_top(g)
+    assert votes(g, "time", "money", "time") == [0, 1, 2]
+    assert g.pending.kind == "choose_permanent" and g.pending.player == 0
+    assert [a.label for a in g.legal_actions()] == ["Troll Ascetic", "Grizzly Bears"]
+    g.push(next(a for a in g.legal_actions() if a.label == "Troll Ascetic"))
+    s = g.state
+    troll = next(o for o in s.permanents() if o.card.name == "Troll Ascetic")
+    assert troll.controller == 0 and troll.owner == 1
+    assert s.next_turns[:2] == (0, 0)
+    assert [s.objs[i].card.name for i in s.players[0].exile] == ["Expropriate"]
+    assert any("chooses Troll Ascetic" in e.text and "608.2d" in e.rules for e in g.log)
+
+
+def test_expropriate_a_money_vote_for_yourself_takes_back_what_you_own(db):
+    """Its ruling (2016-08-23): money voted by Alice gains control of a permanent Alice owns,
+    whoever controls it: her Elves, which Carol controls. Two money votes by two voters, each a
+    choice among that voter's permanents (Carol's Elves are Alice's); Bob's time vote gives
+    Alice one extra turn."""
+    g = board(db, EXPROPRIATE.replace("    battlefield: [Hill Giant]",
+                                      "    battlefield: [Hill Giant, {card: Llanowar Elves, owner: Alice}]")
+              .replace("{card: Island, count: 9}, Llanowar Elves", "{card: Island, count: 9}"))
+    cast_and_pay(g, "cast Expropriate")
+    resolve_top(g)
+    votes(g, "money", "time", "money")
+    assert [a.label for a in g.legal_actions()] == ["Island"] * 9 + ["Llanowar Elves"]
+    g.push(next(a for a in g.legal_actions() if a.label == "Llanowar Elves"))
+    s = g.state          # Carol's vote: her one permanent, the Giant, chosen without a question
+    assert {o.card.name for o in s.permanents() if o.controller == 0} == {"Island", "Llanowar Elves", "Hill Giant"}
+    assert s.next_turns[:1] == (0,)

@@ -1980,7 +1980,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.LookAtHand: _look_at_hand, ir.ChooseNewTargets: copies.choose_new_targets,
-    ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
+    ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted, ir.ForEachVote: votes.for_each_vote,
     ir.ChooseVotes: votes.choose_votes,
     ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,

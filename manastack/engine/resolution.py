@@ -56,6 +56,7 @@ class ResolutionContext:
     won_flip: bool | None = None    # the controller won (lost) the coin flip; None: no flip (CR 705.2)
     shares: dict = field(default_factory=dict)    # target phrase -> {target: its share} (CR 601.2d)
     votes: list = field(default_factory=list)     # (voter, choice) for each vote cast (CR 701.38a)
+    voter: int | None = None    # "the voter" of the vote "For each money vote, ..." is doing (CR 701.38a)
 
 
 def division_shares(item) -> dict:
@@ -263,6 +264,11 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return out
     if isinstance(subject, ir.WithSameName):    # the target, and the others of its name
         return _with_same_name(ctx, subject, rc)
+    if isinstance(subject, ir.ChosenOwnedBy):   # "choose a permanent owned by the voter"
+        owners = [p for p in _subject(ctx, subject.owner, rc) if isinstance(p, int)]
+        found = [o for o in objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
+                 if o.owner in owners]
+        return _choose_one(ctx, found, rc)
     if isinstance(subject, ir.ControlledBy):    # "each creature target player controls"
         players = [p for p in resolve_subject(ctx, subject.player, rc) if isinstance(p, int)]
         return [o for o in objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
@@ -297,6 +303,8 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
                        and not s.players[o.controller].lost})
     if name == ir.ATTACKING_PLAYER:     # CR 506.2: the active player attacks
         return [s.active] if not s.players[s.active].lost else []
+    if name == ir.VOTER:                # CR 701.38a: who cast the vote "For each money vote" is at
+        return [rc.voter] if rc.voter is not None and not s.players[rc.voter].lost else []
     if name == "you":
         return [rc.controller]
     if name == "each_opponent" or name == "each_other_player":
@@ -384,17 +392,23 @@ def _chosen(ctx: Ctx, f: ir.Filter, rc: ResolutionContext) -> list:
     if f in rc.chosen:
         o = s.objs.get(rc.chosen[f])
         return [o] if o is not None else []
-    found = objects_matching(s, f, source_obj(ctx, rc), rc.controller)
-    if s.reach is not None:         # CR 801.5a: one within the chooser's range of influence
+    found = _choose_one(ctx, objects_matching(s, f, source_obj(ctx, rc), rc.controller), rc)
+    rc.chosen[f] = found[0].id if found else None
+    return found
+
+
+def _choose_one(ctx: Ctx, found: list, rc: ResolutionContext) -> list:
+    """The controller chooses one of ``found`` as the effect happens (CR 608.2d), one within
+    their range of influence (CR 801.5a); none, if there is none."""
+    s = ctx.s
+    if s.reach is not None:
         found = [o for o in found if object_within(s, rc.controller, o)]
     if not found:
-        rc.chosen[f] = None
         return []
     options = tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in found)
     answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT, f"{rc.card.name}: choose one",
                               options)) \
         if len(options) > 1 else options[0]
-    rc.chosen[f] = answer.args[0]
     s.add_log(f"{s.players[rc.controller].name} chooses {s.objs[answer.args[0]].card.name} for "
               f"{rc.card.name}", ("608.2d",), "choice")
     return [s.objs[answer.args[0]]]

@@ -436,7 +436,17 @@ class WithSameName:
     filter: Filter
 
 
-Subject = Union[Target, Ref, ControlledBy, WithSameName]
+@dataclass(frozen=True, slots=True)
+class ChosenOwnedBy:
+    """"choose a permanent owned by the voter": the controller chooses one object matching
+    ``filter`` owned by the player ``owner`` names, as the effect happens (CR 608.2d), whoever
+    controls it (CR 108.3); nothing is targeted (Expropriate's rulings, 2016-08-23)."""
+
+    filter: Filter
+    owner: Ref
+
+
+Subject = Union[Target, Ref, ControlledBy, WithSameName, ChosenOwnedBy]
 
 # --------------------------------------------------------------------------------- mana
 
@@ -1353,6 +1363,16 @@ class DoesTheSame:
 
 
 @dataclass(frozen=True, slots=True)
+class ForEachVote:
+    """"For each money vote, [effects]" (Council's dilemma, CR 701.38a): ``effects`` happen once
+    for each vote cast for ``choice``, in the order the votes were cast; in them "the voter"
+    (``Ref(VOTER)``) is the player who cast that vote."""
+
+    choice: str
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseVotes:
     """"You choose how each player votes this turn." (Illusion of Choice; CR 701.38): until the
     turn ends, the controller chooses the choice of every vote each player casts; each player
@@ -1750,7 +1770,7 @@ _Effects0 = Union[
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
@@ -2100,6 +2120,8 @@ IN_COMMAND_ZONE_OR_BATTLEFIELD = "self_in_command_zone_or_battlefield"
 # "each permanent (card) with the most votes or tied for most votes": a Ref to the objects the
 # vote of this resolution chose most often (CR 701.38b)
 MOST_VOTES = "most_votes"
+# "the voter" in the effects of "For each money vote, ..." (ForEachVote): who cast that vote
+VOTER = "voter"
 # "each opponent who voted for a choice you didn't vote for" after "Whenever players finish
 # voting" (Grudge Keeper): a Ref to those opponents, read from the votes the trigger saw
 DISSENTERS = "dissenting_opponents"

@@ -491,7 +491,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return ir.IfYouDo(tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.IfYouDont):     # "If the player doesn't": the player of the "may"
             return ir.IfYouDont(tuple(walk(e) for e in effect.effects), subject(effect.who))
-        if isinstance(effect, (ir.IfYouWin, ir.IfVoted)):
+        if isinstance(effect, (ir.IfYouWin, ir.IfVoted, ir.ForEachVote)):
             return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)

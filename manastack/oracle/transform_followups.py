@@ -551,6 +551,19 @@ class FollowupRules:
         effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
         return [ir.IfVoted(head.split()[1], tuple(effects), tied=head.endswith("tied"))]
 
+    def for_each_vote_do(self, c):
+        """"For each money vote, ..." (CR 701.38a): the sentence once for each vote of that word."""
+        effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
+        return [ir.ForEachVote(str(c[0]).split()[2].lower(), tuple(effects))]
+
+    def voter_gain_control(self, c):
+        """"choose a permanent owned by the voter and gain control of it" (CR 608.2d, 613.1b): one
+        permanent of that voter's, chosen, not targeted, kept for good."""
+        d = c[0]
+        _need(not d.plural and d.kind in (None, "permanent") and not d.zone_given and d.filter.controller is None,
+              "a permanent owned by the voter")
+        return [ir.GainControl(ir.ChosenOwnedBy(d.filter, ir.Ref(ir.VOTER)), "permanent")]
+
     def if_voted_copy(self, c):
         """"If B gets more votes[ or the vote is tied], copy the spell. You may choose new targets
         for the copy." (CR 701.38, 707.10c): the spell the text named before."""

@@ -1382,11 +1382,15 @@ def _has_x(node) -> bool:
 
 def _vote_references(effects: list) -> None:
     """CR 701.38: "for each death vote" and "each permanent with the most votes" read a vote
-    made before them by the same ability: of that word, or of objects."""
+    made before them by the same ability: of that word, or of objects; "the voter" is read only
+    in the effects of "For each money vote, ..."."""
     votes = [n for n in ir.nodes(effects) if type(n) is ir.Vote]
     _need(len(votes) <= 1, "two votes")
     for n in ir.nodes(effects):
-        if type(n) is ir.VoteCount:
+        if type(n) in (ir.VoteCount, ir.ForEachVote):
             _need(bool(votes) and n.choice in votes[0].choices, "a vote count with no vote of that word")
         elif type(n) is ir.Ref and n.name == ir.MOST_VOTES:
             _need(bool(votes) and votes[0].filter is not None, "the most votes with no vote for objects")
+    voters = sum(1 for n in ir.nodes(effects) if n == ir.Ref(ir.VOTER))
+    _need(voters == sum(1 for e in effects if type(e) is ir.ForEachVote for n in ir.nodes(e.effects) if n == ir.Ref(ir.VOTER)),
+          "the voter outside 'for each ... vote'")
