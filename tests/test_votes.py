@@ -537,3 +537,60 @@ def test_expropriate_a_money_vote_for_yourself_takes_back_what_you_own(db):
     s = g.state          # Carol's vote: her one permanent, the Giant, chosen without a question
     assert {o.card.name for o in s.permanents() if o.controller == 0} == {"Island", "Llanowar Elves", "Hill Giant"}
     assert s.next_turns[:1] == (0,)
+
+
+STAMPEDE = """
+turn: 3
+players:
+  - name: Alice
+    hand: [Selvala's Stampede, Hill Giant, Forest, Lightning Bolt]
+    battlefield: [{card: Forest, count: 6}]
+    library: [Island, Grizzly Bears, Island, Llanowar Elves, Troll Ascetic, Island]
+  - name: Bob
+  - name: Carol
+"""
+
+
+def test_selvalas_stampede_reveals_a_creature_card_for_each_wild_vote(db):
+    """"Reveal cards from the top of your library until you reveal a creature card for each wild
+    vote. Put those creature cards onto the battlefield, then shuffle the rest into your
+    library." (CR 701.20a): two wild votes reveal down to the second creature card (the Troll
+    and the Island after it stay unrevealed); the Bears and the Elves enter, the revealed
+    Islands are shuffled back. One free vote: Alice may put one permanent card from her hand
+    onto the battlefield (CR 305.4), the Giant, not the Bolt (rulings 2016-08-23: the revealed
+    creatures enter first, then the card from the hand)."""
+    g = board(db, STAMPEDE)
+    cast_and_pay(g, "cast Selvala's Stampede")
+    resolve_top(g)
+    assert votes(g, "wild", "free", "wild") == [0, 1, 2]
+    assert any(e.text == "Alice reveals Island, Grizzly Bears, Island, Llanowar Elves" and "701.20a" in e.rules
+               for e in g.log)
+    s = g.current_state()
+    assert {o.card.name for o in s.permanents() if o.card.name != "Forest"} == {"Grizzly Bears", "Llanowar Elves"}
+    assert sorted(s.objs[i].card.name for i in s.players[0].library) == ["Island", "Island", "Island", "Troll Ascetic"]
+    assert g.pending.kind == "may"
+    g.push(next(a for a in g.legal_actions() if a.kind == "yes"))
+    offered = [a.label for a in g.legal_actions()]
+    assert offered == ["Hill Giant", "Forest", "no more"]
+    g.push(next(a for a in g.legal_actions() if a.label == "Hill Giant"))
+    s = g.current_state()
+    assert {o.card.name for o in s.permanents() if o.card.name != "Forest"} == {"Grizzly Bears", "Llanowar Elves", "Hill Giant"}
+    assert [s.objs[i].card.name for i in s.players[0].hand] == ["Forest", "Lightning Bolt"]
+
+
+def test_selvalas_stampede_with_no_wild_vote_reveals_nothing(db):
+    """Three free votes: no wild vote, so no card is revealed; Alice may put up to three
+    permanent cards from her hand onto the battlefield and has two, the Giant and the Forest:
+    after them nothing is left to choose (the Bolt is no permanent card)."""
+    g = board(db, STAMPEDE)
+    cast_and_pay(g, "cast Selvala's Stampede")
+    resolve_top(g)
+    votes(g, "free", "free", "free")
+    assert any(e.text.startswith("Alice reveals no card") for e in g.log)
+    g.push(next(a for a in g.legal_actions() if a.kind == "yes"))
+    g.push(next(a for a in g.legal_actions() if a.label == "Hill Giant"))
+    g.push(next(a for a in g.legal_actions() if a.label == "Forest"))
+    assert g.pending.kind == "priority" and not g.current_state().stack
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[0].hand] == ["Lightning Bolt"]
+    assert len(s.players[0].library) == 6

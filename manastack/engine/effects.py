@@ -492,6 +492,49 @@ def _reveal_top_to_hand(ctx, e: ir.RevealTopToHand, rc):
         rc.revealed.append(new.id)
 
 
+def _reveal_until(ctx, e: ir.RevealUntil, rc):
+    """CR 701.20a: the controller reveals cards from the top of their library, one by one, until
+    as many cards matching the description as the effect counts are revealed, or every card of
+    the library is; those cards go to the battlefield (entering together, neither cast nor
+    played, CR 305.4) or the hand, and the other revealed cards are shuffled into the library or
+    put on its bottom in a random order (the game's generator)."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    wanted = amount(ctx, e.count, rc)
+    found: list[int] = []
+    revealed: list[int] = []
+    library = replace(e.filter, zone=LIBRARY)
+    for i in reversed(p.library):          # from the top (the end of the list)
+        if len(found) >= wanted:
+            break
+        revealed.append(i)
+        if objects_match(ctx, s.objs[i], library, rc):
+            found.append(i)
+    if not revealed:
+        s.add_log(f"{p.name} reveals no card" + ("" if wanted > 0 else f" ({rc.card.name} asks for none)"),
+                  ("701.20a",), "effect")
+    else:
+        s.add_log(f"{p.name} reveals {', '.join(s.objs[i].card.name for i in revealed)}", ("701.20a",), "effect")
+    rest = [i for i in revealed if i not in found]
+    with events.together(ctx):
+        for i in found:
+            if e.to == "battlefield":
+                new = events.move(ctx, s.objs[i], BATTLEFIELD, controller=rc.controller, rules=("701.20a", "305.4"))
+                if new is not None and new.zone == BATTLEFIELD:
+                    rc.created.append(new.id)
+            else:
+                events.move(ctx, s.objs[i], HAND, cause=rc.card.name, rules=("701.20a",))
+    if e.rest == "shuffle":
+        s.rng.shuffle(p.library)
+        s.version += 1
+        s.add_log(f"{p.name} shuffles the rest into their library", ("701.24a",), "effect")
+    elif rest:
+        s.rng.shuffle(rest)
+        p.library[:] = rest + [i for i in p.library if i not in rest]
+        s.version += 1
+        s.add_log(f"{p.name} puts {len(rest)} cards on the bottom of their library in a random order", ("401.4",), "effect")
+
+
 def _shuffle_hand_and_graveyard(ctx, e: ir.ShuffleHandAndGraveyard, rc):
     """CR 701.24a: each player named shuffles the cards of their hand (or not) and graveyard into their library."""
     s = ctx.s
@@ -1612,7 +1655,7 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
         return
     p = s.players[rc.controller]
     chosen: list = []
-    for _ in range(e.amount):
+    for _ in range(amount(ctx, e.amount, rc)):
         cands = [i for i in p.hand if i not in chosen and objects_match(ctx, s.objs[i], replace(e.filter, zone=HAND), rc)]
         if not cands:
             break
@@ -1643,7 +1686,7 @@ def _each_puts_from_hand(ctx, e: ir.PutFromHand, rc):
     for player in s.apnap():
         p = s.players[player]
         mine: list[int] = []
-        for _ in range(e.amount):
+        for _ in range(amount(ctx, e.amount, rc)):
             cands = [i for i in p.hand if i not in mine
                      and objects_match(ctx, s.objs[i], replace(e.filter, zone=HAND), replace(rc, controller=player))]
             if not cands:
@@ -1980,7 +2023,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.LookAtHand: _look_at_hand, ir.ChooseNewTargets: copies.choose_new_targets,
-    ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted, ir.ForEachVote: votes.for_each_vote,
+    ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.RevealUntil: _reveal_until, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted, ir.ForEachVote: votes.for_each_vote,
     ir.ChooseVotes: votes.choose_votes,
     ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,

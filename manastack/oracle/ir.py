@@ -3303,6 +3303,21 @@ _Effects2 = Union[_Effects1, Amass, Proliferate, RevealTopToHand]
 
 
 @dataclass(frozen=True, slots=True)
+class RevealUntil:
+    """"Reveal cards from the top of your library until you reveal a creature card [for each wild
+    vote]. Put that card (those cards) onto the battlefield (into your hand), then shuffle the
+    rest into your library (... and the rest on the bottom of your library in a random order)."
+    (CR 701.20a): the controller reveals from the top until ``count`` cards matching ``filter``
+    are revealed or the library runs out; those go to ``to`` together, the other revealed cards
+    ``rest`` ("shuffle": the library is shuffled; "random": on the bottom in a random order)."""
+
+    filter: Filter
+    count: "Amount" = 1
+    to: str = "battlefield"
+    rest: str = "shuffle"
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseTarget:
     """"Choose target creature.": the spell's target, chosen as it is cast (CR 601.2c), that the
     sentences after it name ("that creature", "it"); choosing it does nothing by itself."""
@@ -3326,12 +3341,12 @@ class PutFromHand:
 
     filter: Filter
     tapped: bool = False
-    amount: int = 1
+    amount: "int | VoteCount" = 1     # "for each free vote" (CR 701.38a)
     up_to: bool = False
     each_player: bool = False
 
 
-_Effects4 = Union[_Effects3, PutFromHand]
+_Effects4 = Union[_Effects3, PutFromHand, RevealUntil]
 
 
 @dataclass(frozen=True, slots=True)

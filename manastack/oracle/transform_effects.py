@@ -1316,6 +1316,12 @@ class EffectRules:
         _need(isinstance(n, int) and _is_player(who), "puts a card from their hand")
         return [ir.HandOnLibrary(n, bottom=where != "top", who=who)]
 
+    def put_from_hand_votes(self, c):
+        """"You may put a permanent card from your hand onto the battlefield for each free vote."
+        (CR 305.4, 701.38a): up to one card for each vote of that word, entering together."""
+        put = self.put_from_hand(c[:2], up_to=True)[0]
+        return [dataclasses.replace(put, amount=ir.VoteCount(str(c[2]).split()[2].lower()))]
+
     def put_from_hand_up_to(self, c):
         return self.put_from_hand(c, up_to=True)
 

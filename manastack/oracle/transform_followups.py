@@ -551,6 +551,32 @@ class FollowupRules:
         effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
         return [ir.IfVoted(head.split()[1], tuple(effects), tied=head.endswith("tied"))]
 
+    def reveal_until(self, c):
+        """"Reveal cards from the top of your library until you reveal a creature card [for each
+        wild vote]. Put that card (those cards) onto the battlefield (into your hand), then
+        shuffle the rest into your library." (CR 701.20a)."""
+        d, which, to, rest = next(x for x in c if isinstance(x, _Desc)), c[-3], c[-2], c[-1]
+        votes = [x for x in c if isinstance(x, Token) and x.type == "FOR_EACH_VOTE"]
+        _need(isinstance(d, _Desc) and d.kind == "card" and not d.plural and not d.zone_given, "reveal until")
+        _need((which is None) == (not votes) and (which is None or which.filter == d.filter), "those cards")
+        count = ir.VoteCount(str(votes[0]).split()[2].lower()) if votes else 1
+        return [ir.RevealUntil(dataclasses.replace(d.filter, zone=None), count, to, rest)]
+
+    def ru_which(self, c):
+        return c[0] if c else None
+
+    def ru_battlefield(self, c):
+        return "battlefield"
+
+    def ru_hand(self, c):
+        return "hand"
+
+    def ru_shuffle(self, c):
+        return "shuffle"
+
+    def ru_random(self, c):
+        return "random"
+
     def for_each_vote_do(self, c):
         """"For each money vote, ..." (CR 701.38a): the sentence once for each vote of that word."""
         effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
