@@ -21,7 +21,8 @@ from .game_helpers import play as run, board, cast_and_pay, pick, resolve
 CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predation", "Curse of the Forsaken",
           "Curse of the Nightly Hunt", "Psychic Possession", "Trespasser's Curse", "Curse of Stalked Prey",
           "Curse of Opulence", "Curse of Vitality", "Curse of Verbosity", "Curse of Disturbance",
-          "Curse of Shallow Graves", "Curse of Fool's Wisdom", "Curse of Exhaustion", "Curse of Thirst", "Curse of Bounty")
+          "Curse of Shallow Graves", "Curse of Fool's Wisdom", "Curse of Exhaustion", "Curse of Thirst", "Curse of Bounty",
+          "Curse of Bloodletting")
 
 
 def _obj(g: Game, name: str):
@@ -659,3 +660,37 @@ script:
     assert tapped[(0, "Grizzly Bears")] is False and tapped[(0, "Forest")] is True
     assert tapped[(2, "Llanowar Elves")] is False and tapped[(2, "Mountain")] is True
     assert tapped[(2, "Hill Giant")] is False and tapped[(3, "Llanowar Elves")] is True
+
+
+def _resolve_all(g: Game) -> None:
+    """Every player passes until the stack is empty (CR 608.1)."""
+    while g.current_state().stack:
+        g.push(Action("pass"))
+
+
+BLOODLETTING = """
+  - name: Alice
+    hand: [Lightning Bolt, Lightning Bolt]
+    battlefield: [{card: Curse of Bloodletting, attached_to: Bob}, {card: Mountain, count: 2}]
+  - name: Bob
+    battlefield: [{card: Curse of Bloodletting, attached_to: Carol}]
+  - name: Carol
+    battlefield: [{card: Curse of Bloodletting, attached_to: Carol}]
+"""
+
+
+def test_curse_of_bloodletting_doubles_damage_to_the_enchanted_player_only(db):
+    """"If a source would deal damage to enchanted player, it deals double that damage to that
+    player instead." (CR 614.1a, 303.4b; rulings 2011-01-22: any damage, whoever controls the
+    source; two Curses on one player double it twice). Bolts: Bob, enchanted by Alice's Curse,
+    takes 6; Carol, enchanted by two, takes 12; Alice, enchanted by none, would take 3."""
+    g = board(db, BLOODLETTING, turn=3)
+    cast_and_pay(g, "cast Lightning Bolt", "Bob")
+    _resolve_all(g)
+    assert g.current_state().players[1].life == 14
+    cast_and_pay(g, "cast Lightning Bolt", "Carol")
+    _resolve_all(g)
+    s = g.current_state()
+    assert (s.players[0].life, s.players[1].life, s.players[2].life) == (20, 14, 8)
+    assert any("Curse of Bloodletting: Lightning Bolt deals double that damage instead" in e.text
+               and "614.1a" in e.rules for e in _log(g))

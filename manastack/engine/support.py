@@ -298,6 +298,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_pla
                   ir.DAMAGED_THIS_WAY,   # engine.effects._deal_damage
                   ir.MOST_VOTES,         # CR 701.38b, engine.resolution.resolve_subject
                   ir.VOTER,              # CR 701.38a, in "For each money vote, ...": engine.mechanics.votes
+                  ir.ENCHANTED_PLAYER,   # CR 303.4b: engine.resolution.resolve_subject, engine.replacement._is_recipient
                   ir.TARGET_OWNER,       # the owner of the only target, engine.resolution.resolve_subject
                   ir.DISSENTERS,         # CR 701.38, the same
                   ir.OPPONENTS_ATTACKING,    # CR 506.2, 303.4b: engine.resolution.resolve_subject

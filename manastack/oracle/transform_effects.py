@@ -202,6 +202,10 @@ class EffectRules:
     def dv_self(self, c):
         return _Victim(ir.Ref("self"), None, "~")
 
+    def dv_enchanted_player(self, c):
+        """"enchanted player": the player the Aura with this ability enchants (CR 303.4b)."""
+        return _Victim(ir.Ref(ir.ENCHANTED_PLAYER), None, "that player")
+
     def dv_equipped(self, c):
         return _Victim(ir.Ref("equipped"), None, "equipped creature")
 
