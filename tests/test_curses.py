@@ -22,7 +22,7 @@ CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predati
           "Curse of the Nightly Hunt", "Psychic Possession", "Trespasser's Curse", "Curse of Stalked Prey",
           "Curse of Opulence", "Curse of Vitality", "Curse of Verbosity", "Curse of Disturbance",
           "Curse of Shallow Graves", "Curse of Fool's Wisdom", "Curse of Exhaustion", "Curse of Thirst", "Curse of Bounty",
-          "Curse of Bloodletting")
+          "Curse of Bloodletting", "Curse of Chaos")
 
 
 def _obj(g: Game, name: str):
@@ -694,3 +694,45 @@ def test_curse_of_bloodletting_doubles_damage_to_the_enchanted_player_only(db):
     assert (s.players[0].life, s.players[1].life, s.players[2].life) == (20, 14, 8)
     assert any("Curse of Bloodletting: Lightning Bolt deals double that damage instead" in e.text
                and "614.1a" in e.rules for e in _log(g))
+
+
+def test_curse_of_chaos_the_attacking_player_may_discard_then_draws(db):
+    """"Whenever a player attacks enchanted player with one or more creatures, that attacking
+    player may discard a card. If the player does, they draw a card." (CR 608.2c): Carol attacks
+    Bob with two creatures: one trigger (its ruling, 2013-10-17: once per attacking player per
+    combat), controlled by Alice; Carol, not Alice, chooses, discards her Shock and draws a
+    Forest."""
+    text = ATTACKED.replace("    library: [{card: Forest, count: 3}]\n  - name: Dan",
+                            "    hand: [Shock]\n    library: [{card: Forest, count: 3}]\n  - name: Dan")
+    g = run(text % "Curse of Chaos" + """
+script:
+  - attack: [bears, giant]
+    at: {bears: Bob, giant: Bob}
+""", db)
+    assert sum("Curse of Chaos' ability triggers" in e.text for e in _log(g)) == 1
+    while g.pending.kind == "priority":
+        g.push(Action("pass"))
+    assert g.pending.player == 2 and g.pending.kind == "may"
+    pick(g, "yes")
+    while g.pending.kind != "priority":     # which card: the one she has
+        g.push(g.legal_actions()[0])
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[2].graveyard] == ["Shock"]
+    assert [s.objs[i].card.name for i in s.players[2].hand] == ["Forest"]
+    assert len(s.players[0].hand) == 0 and len(s.players[0].library) == 3
+
+
+def test_curse_of_chaos_declined_nothing_is_drawn(db):
+    """"If the player does": Carol declines, so she keeps her Shock and draws nothing."""
+    text = ATTACKED.replace("    library: [{card: Forest, count: 3}]\n  - name: Dan",
+                            "    hand: [Shock]\n    library: [{card: Forest, count: 3}]\n  - name: Dan")
+    g = run(text % "Curse of Chaos" + """
+script:
+  - attack: [bears]
+    at: {bears: Bob}
+""", db)
+    while g.pending.kind == "priority":
+        g.push(Action("pass"))
+    pick(g, "no")
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[2].hand] == ["Shock"] and len(s.players[2].library) == 3

@@ -777,6 +777,17 @@ class LineRules:
                       and type(out[-1]) in (ir.Vote, ir.IfVoted), "if ... gets more votes")
                 out += sentence
                 continue
+            if sentence and type(sentence[0]) is _TheyDo:
+                # "that attacking player may discard a card. If the player does, they draw a card.":
+                # the player who may does both (CR 608.2c)
+                last = out[-1] if len(out) > start else None
+                _need(type(last) is ir.May and isinstance(last.who, ir.Ref) and last.who != ir.Ref("you")
+                      and len(last.effects) == 1 and getattr(last.effects[0], "who", None) == last.who
+                      and _may_do(ir.May((dataclasses.replace(last.effects[0], who=ir.Ref("you")),)))
+                      and all(getattr(e, "who", None) == ir.Ref("you") for e in sentence[0].effects), "if the player does")
+                theirs = tuple(dataclasses.replace(e, who=last.who) for e in sentence[0].effects)
+                out[-1] = ir.May(last.effects + (ir.IfYouDo(theirs),), last.who)
+                continue
             if sentence and isinstance(sentence[0], ir.IfYouDo):
                 _need(len(out) > start and _may_do(out[-1]), "if you do")
                 last = out[-1]
@@ -964,6 +975,11 @@ class LineRules:
         like any other (CR 603.3d, 601.2c), whether or not the action is done later."""
         effects = self.sentence([x for x in c if not isinstance(x, Token)])
         return [ir.IfYouDo(tuple(effects))]
+
+    def if_they_do(self, c):
+        """"If the player does, they draw a card." after "that attacking player may ...": joined
+        to that "may" by ``body`` (CR 608.2c)."""
+        return [_TheyDo(tuple(self.sentence([x for x in c if not isinstance(x, Token)])))]
 
     def if_you_do_where(self, c):
         """"If you do, it gets +X/+X until end of turn, where X is its power.": X is counted as
@@ -1282,6 +1298,14 @@ def _keep_types(e):
     if type(e) is ir.May:
         return dataclasses.replace(e, effects=tuple(_keep_types(x) for x in e.effects))
     return dataclasses.replace(e, replaces_types=False) if type(e) is ir.BecomeCreature else e
+
+
+@dataclass(frozen=True)
+class _TheyDo:
+    """"If the player does, they draw a card." after "that attacking player may discard a card.":
+    effects done by the player who may, for ``body`` to join to that "may" (CR 608.2c)."""
+
+    effects: tuple
 
 
 @dataclass(frozen=True)
