@@ -22,7 +22,7 @@ CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predati
           "Curse of the Nightly Hunt", "Psychic Possession", "Trespasser's Curse", "Curse of Stalked Prey",
           "Curse of Opulence", "Curse of Vitality", "Curse of Verbosity", "Curse of Disturbance",
           "Curse of Shallow Graves", "Curse of Fool's Wisdom", "Curse of Exhaustion", "Curse of Thirst", "Curse of Bounty",
-          "Curse of Bloodletting", "Curse of Chaos")
+          "Curse of Bloodletting", "Curse of Chaos", "Curse of the Pierced Heart")
 
 
 def _obj(g: Game, name: str):
@@ -736,3 +736,39 @@ script:
     pick(g, "no")
     s = g.current_state()
     assert [s.objs[i].card.name for i in s.players[2].hand] == ["Shock"] and len(s.players[2].library) == 3
+
+
+PIERCED = """
+  - name: Alice
+    battlefield: [{card: Curse of the Pierced Heart, attached_to: Bob}]
+  - name: Bob
+    battlefield: [%s]
+  - name: Carol
+"""
+
+
+def test_curse_of_the_pierced_heart_the_player_or_a_planeswalker_of_theirs(db):
+    """"At the beginning of enchanted player's upkeep, ~ deals 1 damage to that player or a
+    planeswalker that player controls." (CR 608.2d: chosen as it resolves, not targeted): Bob
+    controls Garruk, so Alice, the Curse's controller, chooses between Bob and Garruk; she picks
+    Garruk, who loses a loyalty counter (CR 120.3c)."""
+    g = board(db, PIERCED % "Garruk Wildspeaker", turn=6, active="Bob", step="untap")
+    while g.pending.kind == "priority" and not g.current_state().stack:
+        g.push(Action("pass"))
+    while g.pending.kind == "priority":
+        g.push(Action("pass"))
+    assert g.pending.player == 0
+    assert [a.label for a in g.legal_actions()] == ["Bob", "Garruk Wildspeaker"]
+    pick(g, "Garruk Wildspeaker")
+    s = g.current_state()
+    garruk = _obj(g, "Garruk Wildspeaker")
+    assert garruk.counters.get("loyalty") == 2 and s.players[1].life == 20
+
+
+def test_curse_of_the_pierced_heart_with_no_planeswalker_hits_the_player(db):
+    """With no planeswalker there is no choice: Bob takes 1."""
+    g = board(db, PIERCED % "Mountain", turn=6, active="Bob", step="untap")
+    while g.current_state().players[1].life == 20 and g.pending.kind == "priority":
+        g.push(Action("pass"))
+    assert g.current_state().players[1].life == 19
+    assert any("Curse of the Pierced Heart deals 1 damage to Bob" in e.text for e in _log(g))

@@ -16,7 +16,7 @@ from . import exercise, upcalls
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .conditions import devotion
-from .filters import has_name, is_player_ref, matches, objects_matching, party_size, player_of
+from .filters import has_name, is_player_ref, matches, objects_matching, party_size, player_of, player_ref
 from .influence import holder, object_within
 from .mechanics.merged import times_mutated
 from .runner import Ctx
@@ -269,6 +269,8 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         found = [o for o in objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
                  if o.owner in owners]
         return _choose_one(ctx, found, rc)
+    if isinstance(subject, ir.PlayerOrPlaneswalker):    # "that player or a planeswalker that player controls"
+        return _player_or_planeswalker(ctx, subject, rc)
     if isinstance(subject, ir.ControlledBy):    # "each creature target player controls"
         players = [p for p in resolve_subject(ctx, subject.player, rc) if isinstance(p, int)]
         return [o for o in objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
@@ -395,6 +397,29 @@ def _chosen(ctx: Ctx, f: ir.Filter, rc: ResolutionContext) -> list:
     found = _choose_one(ctx, objects_matching(s, f, source_obj(ctx, rc), rc.controller), rc)
     rc.chosen[f] = found[0].id if found else None
     return found
+
+
+def _player_or_planeswalker(ctx: Ctx, subject: ir.PlayerOrPlaneswalker, rc: ResolutionContext) -> list:
+    """The controller chooses, as the effect happens, the player or one planeswalker that player
+    controls (CR 608.2d); with no planeswalker, the player, without a question."""
+    s = ctx.s
+    players = [p for p in resolve_subject(ctx, subject.player, rc) if isinstance(p, int)]
+    if not players:
+        return []
+    p = players[0]
+    walkers = [o for o in s.permanents() if o.controller == p and ch.is_type(s, o, "Planeswalker")]
+    if s.reach is not None:         # CR 801.5a: within the chooser's range of influence
+        walkers = [o for o in walkers if object_within(s, rc.controller, o)]
+    if not walkers:
+        return [p]
+    options = (Action(ActionKind.PLAYER, (player_ref(p),), s.players[p].name),) + \
+        tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in walkers)
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT,
+                              f"{rc.card.name}: {s.players[p].name} or a planeswalker they control?", options))
+    chosen = p if answer.kind == ActionKind.PLAYER else s.objs[answer.args[0]]
+    s.add_log(f"{s.players[rc.controller].name} chooses {s.players[p].name if chosen == p else s.objs[answer.args[0]].card.name}"
+              f" for {rc.card.name}", ("608.2d",), "choice")
+    return [chosen]
 
 
 def _choose_one(ctx: Ctx, found: list, rc: ResolutionContext) -> list:

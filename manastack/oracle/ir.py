@@ -446,7 +446,16 @@ class ChosenOwnedBy:
     owner: Ref
 
 
-Subject = Union[Target, Ref, ControlledBy, WithSameName, ChosenOwnedBy]
+@dataclass(frozen=True, slots=True)
+class PlayerOrPlaneswalker:
+    """"that player or a planeswalker that player controls": as the effect happens the controller
+    chooses the player ``player`` names or one planeswalker that player controls (CR 608.2d; no
+    target)."""
+
+    player: Ref
+
+
+Subject = Union[Target, Ref, ControlledBy, WithSameName, ChosenOwnedBy, PlayerOrPlaneswalker]
 
 # --------------------------------------------------------------------------------- mana
 

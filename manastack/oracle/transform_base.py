@@ -438,6 +438,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 _need(bool(spells), "that spell")
                 return spells[-1]
             return that_spell
+        elif isinstance(value, ir.PlayerOrPlaneswalker):    # the player named before
+            return dataclasses.replace(value, player=subject(value.player))
         elif isinstance(value, ir.ControlledBy):    # the player whose permanents they are
             return dataclasses.replace(value, player=subject(value.player))
         elif isinstance(value, ir.WithSameName):    # the target it reads the name of

@@ -351,6 +351,12 @@ class EffectRules:
               and _plain_group(d.filter), "each ... that player controls")
         return ir.ControlledBy(d.filter, THAT_PLAYER)
 
+    def r_player_or_planeswalker(self, c):
+        """"that player or a planeswalker that player controls": one of them, chosen as the damage
+        is dealt (CR 608.2d)."""
+        _need(c[0] is THAT_PLAYER, "a player or a planeswalker they control")
+        return ir.PlayerOrPlaneswalker(c[0])
+
     def r_each_player(self, c):
         return ir.Ref("each_player")
 
