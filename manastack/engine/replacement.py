@@ -1110,9 +1110,12 @@ def _is_recipient(s, o, ref: ir.Ref, recipient) -> bool:
     name = ref.name
     if isinstance(recipient, str):
         who = int(recipient[1:])
+        if name == ir.ENCHANTED_PLAYER:     # CR 303.4b: the player the Aura enchants
+            if exercise.RECORD is not None:
+                exercise.note("REFS", name, o.card)
+            return enchanted_player(o) == who
         return name == "each_player" or name == "you" and who == o.controller \
-            or name == "each_opponent" and who != o.controller \
-            or name == ir.ENCHANTED_PLAYER and enchanted_player(o) == who     # CR 303.4b
+            or name == "each_opponent" and who != o.controller
     if name == "self":
         return recipient == o.id
     if name in ("enchanted", "equipped"):
