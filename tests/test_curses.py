@@ -22,7 +22,7 @@ CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predati
           "Curse of the Nightly Hunt", "Psychic Possession", "Trespasser's Curse", "Curse of Stalked Prey",
           "Curse of Opulence", "Curse of Vitality", "Curse of Verbosity", "Curse of Disturbance",
           "Curse of Shallow Graves", "Curse of Fool's Wisdom", "Curse of Exhaustion", "Curse of Thirst", "Curse of Bounty",
-          "Curse of Bloodletting", "Curse of Chaos", "Curse of the Pierced Heart")
+          "Curse of Bloodletting", "Curse of Chaos", "Curse of the Pierced Heart", "Curse of Vengeance")
 
 
 def _obj(g: Game, name: str):
@@ -772,3 +772,34 @@ def test_curse_of_the_pierced_heart_with_no_planeswalker_hits_the_player(db):
         g.push(Action("pass"))
     assert g.current_state().players[1].life == 19
     assert any("Curse of the Pierced Heart deals 1 damage to Bob" in e.text for e in _log(g))
+
+
+VENGEANCE = """
+  - name: Alice
+    battlefield: [{card: Curse of Vengeance, attached_to: Bob, counters: {spite: 2}}]
+    library: [{card: Island, count: 5}]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+  - name: Carol
+"""
+
+
+def test_curse_of_vengeance_counts_spells_and_pays_out_when_the_player_loses(db):
+    """"Whenever enchanted player casts a spell, put a spite counter on ~." (its ruling,
+    2016-11-08: the counter comes before the spell resolves), then "When enchanted player loses
+    the game, you gain X life and draw X cards, where X is the number of spite counters on ~."
+    (CR 104.3a, 800.4a): Bob casts a Bolt (a third counter) and concedes; the Curse, put into
+    the graveyard as its player is gone (CR 704.5m), is read as it last existed: Alice gains 3
+    life and draws 3 cards."""
+    g = board(db, VENGEANCE, turn=3, active="Bob")
+    cast_and_pay(g, "cast Lightning Bolt", "Carol")
+    while g.current_state().stack:
+        g.push(Action("pass"))
+    assert _obj(g, "Curse of Vengeance").counters.get("spite") == 3
+    g.concede(1)
+    while g.current_state().stack or g.pending.kind != "priority":
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[0])
+    s = g.current_state()
+    assert s.players[0].life == 23 and len(s.players[0].hand) == 3
+    assert any("Curse of Vengeance's ability triggers" in e.text for e in _log(g))

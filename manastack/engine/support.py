@@ -242,6 +242,7 @@ TRIGGER_EVENTS = frozenset({
     "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
     "cast", "tapped_for_mana", "becomes_target", "becomes_target_by_spell", "gain_life", "lose_life", "draw",
     "votes_finished",       # CR 701.38, engine.mechanics.votes.vote
+    "loses_game",           # CR 104.3, 800.4a: engine.leave_game.leave
     "reflexive", "attacks_alone", "attacks_unblocked", "blocks_or_becomes_blocked", "blocks_or_blocked_by_creature", "blocked_by_creature_without_flanking",
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",

@@ -2049,7 +2049,8 @@ def cost_aspects(cost: Cost) -> Iterator[str]:
 # --------------------------------------------------------------------------------- triggers
 
 # Trigger events whose subject is a player ("you", "opponent") rather than an object.
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land", "activates"})
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land", "activates",
+                           "loses_game"})
 
 
 @dataclass(frozen=True, slots=True)
