@@ -21,7 +21,8 @@ from .game_helpers import play as run, board, cast_and_pay, pick, resolve
 CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predation", "Curse of the Forsaken",
           "Curse of the Nightly Hunt", "Psychic Possession", "Trespasser's Curse", "Curse of Stalked Prey",
           "Curse of Opulence", "Curse of Vitality", "Curse of Verbosity", "Curse of Disturbance",
-          "Curse of Shallow Graves", "Curse of Fool's Wisdom", "Curse of Exhaustion", "Curse of Thirst", "Curse of Bounty")
+          "Curse of Shallow Graves", "Curse of Fool's Wisdom", "Curse of Exhaustion", "Curse of Thirst", "Curse of Bounty",
+          "Curse of Bloodletting", "Curse of Chaos", "Curse of the Pierced Heart", "Curse of Vengeance")
 
 
 def _obj(g: Game, name: str):
@@ -659,3 +660,146 @@ script:
     assert tapped[(0, "Grizzly Bears")] is False and tapped[(0, "Forest")] is True
     assert tapped[(2, "Llanowar Elves")] is False and tapped[(2, "Mountain")] is True
     assert tapped[(2, "Hill Giant")] is False and tapped[(3, "Llanowar Elves")] is True
+
+
+def _resolve_all(g: Game) -> None:
+    """Every player passes until the stack is empty (CR 608.1)."""
+    while g.current_state().stack:
+        g.push(Action("pass"))
+
+
+BLOODLETTING = """
+  - name: Alice
+    hand: [Lightning Bolt, Lightning Bolt]
+    battlefield: [{card: Curse of Bloodletting, attached_to: Bob}, {card: Mountain, count: 2}]
+  - name: Bob
+    battlefield: [{card: Curse of Bloodletting, attached_to: Carol}]
+  - name: Carol
+    battlefield: [{card: Curse of Bloodletting, attached_to: Carol}]
+"""
+
+
+def test_curse_of_bloodletting_doubles_damage_to_the_enchanted_player_only(db):
+    """"If a source would deal damage to enchanted player, it deals double that damage to that
+    player instead." (CR 614.1a, 303.4b; rulings 2011-01-22: any damage, whoever controls the
+    source; two Curses on one player double it twice). Bolts: Bob, enchanted by Alice's Curse,
+    takes 6; Carol, enchanted by two, takes 12; Alice, enchanted by none, would take 3."""
+    g = board(db, BLOODLETTING, turn=3)
+    cast_and_pay(g, "cast Lightning Bolt", "Bob")
+    _resolve_all(g)
+    assert g.current_state().players[1].life == 14
+    cast_and_pay(g, "cast Lightning Bolt", "Carol")
+    _resolve_all(g)
+    s = g.current_state()
+    assert (s.players[0].life, s.players[1].life, s.players[2].life) == (20, 14, 8)
+    assert any("Curse of Bloodletting: Lightning Bolt deals double that damage instead" in e.text
+               and "614.1a" in e.rules for e in _log(g))
+
+
+def test_curse_of_chaos_the_attacking_player_may_discard_then_draws(db):
+    """"Whenever a player attacks enchanted player with one or more creatures, that attacking
+    player may discard a card. If the player does, they draw a card." (CR 608.2c): Carol attacks
+    Bob with two creatures: one trigger (its ruling, 2013-10-17: once per attacking player per
+    combat), controlled by Alice; Carol, not Alice, chooses, discards her Shock and draws a
+    Forest."""
+    text = ATTACKED.replace("    library: [{card: Forest, count: 3}]\n  - name: Dan",
+                            "    hand: [Shock]\n    library: [{card: Forest, count: 3}]\n  - name: Dan")
+    g = run(text % "Curse of Chaos" + """
+script:
+  - attack: [bears, giant]
+    at: {bears: Bob, giant: Bob}
+""", db)
+    assert sum("Curse of Chaos' ability triggers" in e.text for e in _log(g)) == 1
+    while g.pending.kind == "priority":
+        g.push(Action("pass"))
+    assert g.pending.player == 2 and g.pending.kind == "may"
+    pick(g, "yes")
+    while g.pending.kind != "priority":     # which card: the one she has
+        g.push(g.legal_actions()[0])
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[2].graveyard] == ["Shock"]
+    assert [s.objs[i].card.name for i in s.players[2].hand] == ["Forest"]
+    assert len(s.players[0].hand) == 0 and len(s.players[0].library) == 3
+
+
+def test_curse_of_chaos_declined_nothing_is_drawn(db):
+    """"If the player does": Carol declines, so she keeps her Shock and draws nothing."""
+    text = ATTACKED.replace("    library: [{card: Forest, count: 3}]\n  - name: Dan",
+                            "    hand: [Shock]\n    library: [{card: Forest, count: 3}]\n  - name: Dan")
+    g = run(text % "Curse of Chaos" + """
+script:
+  - attack: [bears]
+    at: {bears: Bob}
+""", db)
+    while g.pending.kind == "priority":
+        g.push(Action("pass"))
+    pick(g, "no")
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[2].hand] == ["Shock"] and len(s.players[2].library) == 3
+
+
+PIERCED = """
+  - name: Alice
+    battlefield: [{card: Curse of the Pierced Heart, attached_to: Bob}]
+  - name: Bob
+    battlefield: [%s]
+  - name: Carol
+"""
+
+
+def test_curse_of_the_pierced_heart_the_player_or_a_planeswalker_of_theirs(db):
+    """"At the beginning of enchanted player's upkeep, ~ deals 1 damage to that player or a
+    planeswalker that player controls." (CR 608.2d: chosen as it resolves, not targeted): Bob
+    controls Garruk, so Alice, the Curse's controller, chooses between Bob and Garruk; she picks
+    Garruk, who loses a loyalty counter (CR 120.3c)."""
+    g = board(db, PIERCED % "Garruk Wildspeaker", turn=6, active="Bob", step="untap")
+    while g.pending.kind == "priority" and not g.current_state().stack:
+        g.push(Action("pass"))
+    while g.pending.kind == "priority":
+        g.push(Action("pass"))
+    assert g.pending.player == 0
+    assert [a.label for a in g.legal_actions()] == ["Bob", "Garruk Wildspeaker"]
+    pick(g, "Garruk Wildspeaker")
+    s = g.current_state()
+    garruk = _obj(g, "Garruk Wildspeaker")
+    assert garruk.counters.get("loyalty") == 2 and s.players[1].life == 20
+
+
+def test_curse_of_the_pierced_heart_with_no_planeswalker_hits_the_player(db):
+    """With no planeswalker there is no choice: Bob takes 1."""
+    g = board(db, PIERCED % "Mountain", turn=6, active="Bob", step="untap")
+    while g.current_state().players[1].life == 20 and g.pending.kind == "priority":
+        g.push(Action("pass"))
+    assert g.current_state().players[1].life == 19
+    assert any("Curse of the Pierced Heart deals 1 damage to Bob" in e.text for e in _log(g))
+
+
+VENGEANCE = """
+  - name: Alice
+    battlefield: [{card: Curse of Vengeance, attached_to: Bob, counters: {spite: 2}}]
+    library: [{card: Island, count: 5}]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+  - name: Carol
+"""
+
+
+def test_curse_of_vengeance_counts_spells_and_pays_out_when_the_player_loses(db):
+    """"Whenever enchanted player casts a spell, put a spite counter on ~." (its ruling,
+    2016-11-08: the counter comes before the spell resolves), then "When enchanted player loses
+    the game, you gain X life and draw X cards, where X is the number of spite counters on ~."
+    (CR 104.3a, 800.4a): Bob casts a Bolt (a third counter) and concedes; the Curse, put into
+    the graveyard as its player is gone (CR 704.5m), is read as it last existed: Alice gains 3
+    life and draws 3 cards."""
+    g = board(db, VENGEANCE, turn=3, active="Bob")
+    cast_and_pay(g, "cast Lightning Bolt", "Carol")
+    while g.current_state().stack:
+        g.push(Action("pass"))
+    assert _obj(g, "Curse of Vengeance").counters.get("spite") == 3
+    g.concede(1)
+    while g.current_state().stack or g.pending.kind != "priority":
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[0])
+    s = g.current_state()
+    assert s.players[0].life == 23 and len(s.players[0].hand) == 3
+    assert any("Curse of Vengeance's ability triggers" in e.text for e in _log(g))

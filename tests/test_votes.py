@@ -412,3 +412,185 @@ players:
     lines = [e.text for e in g.log if "votes for" in e.text]
     assert lines == ["Alice votes for knowledge", "Bob votes for time (Alice chose how)",
                      "Bob votes for time (Alice chose how)", "Carol votes for time (Alice chose how)"]
+
+
+SPLIT = """
+turn: 3
+players:
+  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+  - name: Bob
+    hand: [Split Decision]
+    battlefield: [{card: Island, count: 2}, Grizzly Bears]
+  - name: Carol
+    battlefield: [Hill Giant]
+"""
+
+
+def _split_decision(db) -> Game:
+    """Alice bolts Bob; Bob answers with Split Decision on the Bolt, and it resolves to the vote."""
+    g = board(db, SPLIT)
+    cast_and_pay(g, "cast Lightning Bolt", "Bob")
+    g.push(Action("pass"))          # Alice passes with the Bolt on the stack; Bob may answer
+    cast_and_pay(g, "cast Split Decision", "Lightning Bolt")
+    resolve_top(g)
+    return g
+
+
+def test_split_decision_denial_counters_the_chosen_spell(db):
+    """"Choose target instant or sorcery spell." (CR 601.2c) then a vote starting with Bob, the
+    caster (CR 701.38a): "denial" has more votes, so the Bolt is countered (CR 701.6a) and Bob
+    keeps his life; nothing is copied."""
+    g = _split_decision(db)
+    assert votes(g, "denial", "denial", "duplication") == [1, 2, 0]
+    s = g.state
+    assert [s.objs[i].card.name for i in s.players[0].graveyard] == ["Lightning Bolt"]
+    assert not s.stack and s.players[1].life == 20
+    assert any("denial has more votes" in e.text for e in g.log)
+
+
+def test_split_decision_a_tie_copies_the_spell_for_its_caster(db):
+    """"If duplication gets more votes or the vote is tied, copy the spell. You may choose new
+    targets for the copy." (CR 707.10, 707.10c; rulings 2014-05-29: the copy is Bob's, put on
+    the stack, not cast, and may get new targets). Two votes to one for duplication: Bob's copy
+    hits Carol's Hill Giant instead; then Alice's Bolt still hits Bob."""
+    g = _split_decision(db)
+    assert votes(g, "duplication", "denial", "duplication") == [1, 2, 0]
+    assert g.pending.kind == "new_target" and g.pending.player == 1
+    g.push(next(a for a in g.legal_actions() if a.label == "target Hill Giant"))
+    s = g.state
+    assert len(s.stack) == 2
+    copy = s.stack[-1]
+    assert copy.controller == 1
+    resolve_top(g)
+    resolve_top(g)
+    s = g.state
+    assert "Hill Giant" in [s.objs[i].card.name for i in s.players[2].graveyard]
+    assert s.players[1].life == 17
+
+
+def test_split_decision_a_tied_vote_copies(db):
+    """"... or the vote is tied" (CR 701.38a; ruling 2014-05-29: tied means more than one
+    choice has the most votes): one vote each of two players, Carol having conceded; the copy
+    keeps the Bolt's target, so Bob takes 6."""
+    g = board(db, SPLIT)
+    g.concede(2)
+    cast_and_pay(g, "cast Lightning Bolt", "Bob")
+    g.push(Action("pass"))
+    cast_and_pay(g, "cast Split Decision", "Lightning Bolt")
+    resolve_top(g)
+    assert votes(g, "denial", "duplication") == [1, 0]
+    g.push(next(a for a in g.legal_actions() if a.label == "keep Bob"))
+    resolve_top(g)
+    resolve_top(g)
+    assert g.state.players[1].life == 14
+
+
+EXPROPRIATE = """
+turn: 3
+players:
+  - name: Alice
+    hand: [Expropriate]
+    battlefield: [{card: Island, count: 9}, Llanowar Elves]
+  - name: Bob
+    battlefield: [Troll Ascetic, Grizzly Bears]
+  - name: Carol
+    battlefield: [Hill Giant]
+"""
+
+
+def test_expropriate_each_time_vote_is_an_extra_turn_and_each_money_vote_a_permanent(db):
+    """"For each time vote, take an extra turn after this one." (CR 500.7) and "For each money
+    vote, choose a permanent owned by the voter and gain control of it." (CR 613.1b): Alice and
+    Carol vote time, Bob votes money; Alice takes two extra turns and gains control of a
+    permanent Bob owns, chosen, not targeted, so hexproof Troll Ascetic may be chosen (its
+    rulings, 2016-08-23); Carol's Giant is not offered. Then Expropriate is exiled."""
+    g = board(db, EXPROPRIATE)
+    cast_and_pay(g, "cast Expropriate")
+    resolve_top(g)
+    assert votes(g, "time", "money", "time") == [0, 1, 2]
+    assert g.pending.kind == "choose_permanent" and g.pending.player == 0
+    assert [a.label for a in g.legal_actions()] == ["Troll Ascetic", "Grizzly Bears"]
+    g.push(next(a for a in g.legal_actions() if a.label == "Troll Ascetic"))
+    s = g.state
+    troll = next(o for o in s.permanents() if o.card.name == "Troll Ascetic")
+    assert troll.controller == 0 and troll.owner == 1
+    assert s.next_turns[:2] == (0, 0)
+    assert [s.objs[i].card.name for i in s.players[0].exile] == ["Expropriate"]
+    assert any("chooses Troll Ascetic" in e.text and "608.2d" in e.rules for e in g.log)
+
+
+def test_expropriate_a_money_vote_for_yourself_takes_back_what_you_own(db):
+    """Its ruling (2016-08-23): money voted by Alice gains control of a permanent Alice owns,
+    whoever controls it: her Elves, which Carol controls. Two money votes by two voters, each a
+    choice among that voter's permanents (Carol's Elves are Alice's); Bob's time vote gives
+    Alice one extra turn."""
+    g = board(db, EXPROPRIATE.replace("    battlefield: [Hill Giant]",
+                                      "    battlefield: [Hill Giant, {card: Llanowar Elves, owner: Alice}]")
+              .replace("{card: Island, count: 9}, Llanowar Elves", "{card: Island, count: 9}"))
+    cast_and_pay(g, "cast Expropriate")
+    resolve_top(g)
+    votes(g, "money", "time", "money")
+    assert [a.label for a in g.legal_actions()] == ["Island"] * 9 + ["Llanowar Elves"]
+    g.push(next(a for a in g.legal_actions() if a.label == "Llanowar Elves"))
+    s = g.state          # Carol's vote: her one permanent, the Giant, chosen without a question
+    assert {o.card.name for o in s.permanents() if o.controller == 0} == {"Island", "Llanowar Elves", "Hill Giant"}
+    assert s.next_turns[:1] == (0,)
+
+
+STAMPEDE = """
+turn: 3
+players:
+  - name: Alice
+    hand: [Selvala's Stampede, Hill Giant, Forest, Lightning Bolt]
+    battlefield: [{card: Forest, count: 6}]
+    library: [Island, Grizzly Bears, Island, Llanowar Elves, Troll Ascetic, Island]
+  - name: Bob
+  - name: Carol
+"""
+
+
+def test_selvalas_stampede_reveals_a_creature_card_for_each_wild_vote(db):
+    """"Reveal cards from the top of your library until you reveal a creature card for each wild
+    vote. Put those creature cards onto the battlefield, then shuffle the rest into your
+    library." (CR 701.20a): two wild votes reveal down to the second creature card (the Troll
+    and the Island after it stay unrevealed); the Bears and the Elves enter, the revealed
+    Islands are shuffled back. One free vote: Alice may put one permanent card from her hand
+    onto the battlefield (CR 305.4), the Giant, not the Bolt (rulings 2016-08-23: the revealed
+    creatures enter first, then the card from the hand)."""
+    g = board(db, STAMPEDE)
+    cast_and_pay(g, "cast Selvala's Stampede")
+    resolve_top(g)
+    assert votes(g, "wild", "free", "wild") == [0, 1, 2]
+    assert any(e.text == "Alice reveals cards from the top of their library until 2 match: Island, Grizzly Bears, Island, Llanowar Elves" and "701.20a" in e.rules
+               for e in g.log)
+    s = g.current_state()
+    assert {o.card.name for o in s.permanents() if o.card.name != "Forest"} == {"Grizzly Bears", "Llanowar Elves"}
+    assert sorted(s.objs[i].card.name for i in s.players[0].library) == ["Island", "Island", "Island", "Troll Ascetic"]
+    assert g.pending.kind == "may"
+    g.push(next(a for a in g.legal_actions() if a.kind == "yes"))
+    offered = [a.label for a in g.legal_actions()]
+    assert offered == ["Hill Giant", "Forest", "no more"]
+    g.push(next(a for a in g.legal_actions() if a.label == "Hill Giant"))
+    s = g.current_state()
+    assert {o.card.name for o in s.permanents() if o.card.name != "Forest"} == {"Grizzly Bears", "Llanowar Elves", "Hill Giant"}
+    assert [s.objs[i].card.name for i in s.players[0].hand] == ["Forest", "Lightning Bolt"]
+
+
+def test_selvalas_stampede_with_no_wild_vote_reveals_nothing(db):
+    """Three free votes: no wild vote, so no card is revealed; Alice may put up to three
+    permanent cards from her hand onto the battlefield and has two, the Giant and the Forest:
+    after them nothing is left to choose (the Bolt is no permanent card)."""
+    g = board(db, STAMPEDE)
+    cast_and_pay(g, "cast Selvala's Stampede")
+    resolve_top(g)
+    votes(g, "free", "free", "free")
+    assert any(e.text.startswith("Alice reveals no card") for e in g.log)
+    g.push(next(a for a in g.legal_actions() if a.kind == "yes"))
+    g.push(next(a for a in g.legal_actions() if a.label == "Hill Giant"))
+    g.push(next(a for a in g.legal_actions() if a.label == "Forest"))
+    assert g.pending.kind == "priority" and not g.current_state().stack
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[0].hand] == ["Lightning Bolt"]
+    assert len(s.players[0].library) == 6

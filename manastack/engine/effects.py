@@ -1494,29 +1494,37 @@ def _look_at_hand(ctx, e: ir.LookAtHand, rc):
 
 
 def _reveal_until(ctx, e: ir.RevealUntil, rc):
-    """CR 701.20a: reveal the controller's cards one by one from the top until one matches; it
-    goes into the hand or onto the battlefield, together with the others going where ``rest``
-    says (every card revealed, when none matched: the whole library)."""
+    """CR 701.20a: reveal the controller's cards one by one from the top until as many match as
+    the effect counts (one, or one for each vote); those go into the hand or onto the battlefield,
+    entering together, together with the others going where ``rest`` says (every card revealed,
+    when too few matched: the whole library)."""
     s = ctx.s
     p = s.players[rc.controller]
+    wanted = amount(ctx, e.count, rc)
     revealed: list[int] = []
-    found = None
+    found: list[int] = []
     for i in reversed(p.library):       # the top first
+        if len(found) >= wanted:
+            break
         revealed.append(i)
         if objects_match(ctx, s.objs[i], e.filter, rc):
-            found = i
-            break
+            found.append(i)
     names = ", ".join(s.objs[i].card.name for i in revealed) or "no cards"
-    s.add_log(f"{p.name} reveals cards from the top of their library until one matches: {names}"
-              + ("" if found is not None else " (none does)"), ("701.20a",), "effect")
-    rest = [i for i in revealed if i != found]
+    if wanted <= 0:
+        s.add_log(f"{p.name} reveals no card ({rc.card.name} asks for none)", ("701.20a",), "effect")
+    else:
+        s.add_log(f"{p.name} reveals cards from the top of their library until {'one matches' if wanted == 1 else f'{wanted} match'}: {names}"
+                  + ("" if len(found) >= wanted else f" ({len(found)} do)"), ("701.20a",), "effect")
+    rest = [i for i in revealed if i not in found]
     with events.together(ctx):
-        if found is not None:
+        for i in found:
             if e.to == BATTLEFIELD:
-                events.move(ctx, s.objs[found], BATTLEFIELD, controller=rc.controller, tapped=e.tapped,
-                            rules=("701.20a",))
+                new = events.move(ctx, s.objs[i], BATTLEFIELD, controller=rc.controller, tapped=e.tapped,
+                                  rules=("701.20a", "305.4"))
+                if new is not None and new.zone == BATTLEFIELD:
+                    rc.created.append(new.id)
             else:
-                events.move(ctx, s.objs[found], HAND, cause=rc.card.name)
+                events.move(ctx, s.objs[i], HAND, cause=rc.card.name)
         if e.rest in (GRAVEYARD, EXILE):
             for i in rest:
                 events.move(ctx, s.objs[i], e.rest, cause=rc.card.name, quiet=True)
@@ -1697,7 +1705,7 @@ def _put_from_hand(ctx, e: ir.PutFromHand, rc):
         return
     p = s.players[rc.controller]
     chosen: list = []
-    for _ in range(e.amount):
+    for _ in range(amount(ctx, e.amount, rc)):
         cands = [i for i in p.hand if i not in chosen and objects_match(ctx, s.objs[i], replace(e.filter, zone=HAND), rc)]
         if not cands:
             break
@@ -1728,7 +1736,7 @@ def _each_puts_from_hand(ctx, e: ir.PutFromHand, rc):
     for player in s.apnap():
         p = s.players[player]
         mine: list[int] = []
-        for _ in range(e.amount):
+        for _ in range(amount(ctx, e.amount, rc)):
             cands = [i for i in p.hand if i not in mine
                      and objects_match(ctx, s.objs[i], replace(e.filter, zone=HAND), replace(rc, controller=player))]
             if not cands:
@@ -2065,7 +2073,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Scry: _scry, ir.SearchLibrary: _search, ir.SearchZonesExile: _search_zones_exile, ir.RevealHandDiscard: _reveal_hand_discard, ir.LookRevealTop: _look_reveal_top,
     ir.LookAtTop: _look_at_top, ir.Fight: _fight, ir.May: _may, ir.Modal: _modal,
     ir.LookAtHand: _look_at_hand, ir.RemoveAllCounters: _remove_all_counters, ir.LookAtTopOf: _look_at_top_of, ir.RevealUntil: _reveal_until, ir.ChooseNewTargets: copies.choose_new_targets,
-    ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted,
+    ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted, ir.ForEachVote: votes.for_each_vote,
     ir.ChooseVotes: votes.choose_votes,
     ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,

@@ -189,6 +189,13 @@ class VotesFinished:
 
 
 @dataclass(slots=True)
+class LostGame:
+    """CR 104.3, 800.4a: ``player`` lost the game (conceding included, 104.3a) and leaves it."""
+    kind: ClassVar[str] = "loses_game"
+    player: int
+
+
+@dataclass(slots=True)
 class Cycled:
     """CR 702.29c: a player discarded a card to pay a cycling cost; ``obj`` is the card where it
     wound up (its abilities that trigger on being cycled work from there)."""
@@ -485,7 +492,7 @@ class BecameMonarch:
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackersDeclared | AttackedAlone | Blocked | BecameBlocked | Unblocked
          | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Explored | Mutated | Exerted | ExiledWithMadness | TappedForMana
-         | BecameMonarch | Cycled | AbilityActivated | Attached | Unattached | VotesFinished | PhasedOut | PhasedIn)
+         | BecameMonarch | Cycled | AbilityActivated | Attached | Unattached | VotesFinished | PhasedOut | PhasedIn | LostGame)
 
 
 # ------------------------------------------------------------------------------ what a trigger saw

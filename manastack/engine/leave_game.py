@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from . import control, events
 from .effect_records import ControlChange
+from .event_types import LostGame
 from .runner import Ctx
 from .state import ItemKind, State
+from .triggers import collect
 from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY
 
 # the zones a player owns (CR 400.2, 114.2): their contents are owned by that player
@@ -28,6 +30,8 @@ def leave(ctx: Ctx, player: int) -> None:
     if player in s.left:
         return
     s.left = s.left + (player,)
+    # "When enchanted player loses the game" sees them lose, the Aura still on them (CR 104.3)
+    collect(ctx, LostGame(player))
     # the board changes outside any event: state-based actions are looked for again before the
     # next player gets priority (CR 704.3; an Aura on a creature that left goes, 704.5m)
     s.settled = False

@@ -39,6 +39,7 @@ from .effect_records import (DamageChangeEffect, DrawReplacement, ExileIfDies, N
                              RegenerationShield, pairs_filter)
 from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from, shares_creature_type
 from .runner import Ctx
+from .state import enchanted_player
 from .wording import possessive
 from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
@@ -1109,6 +1110,10 @@ def _is_recipient(s, o, ref: ir.Ref, recipient) -> bool:
     name = ref.name
     if isinstance(recipient, str):
         who = int(recipient[1:])
+        if name == ir.ENCHANTED_PLAYER:     # CR 303.4b: the player the Aura enchants
+            if exercise.RECORD is not None:
+                exercise.note("REFS", name, o.card)
+            return enchanted_player(o) == who
         return name == "each_player" or name == "you" and who == o.controller \
             or name == "each_opponent" and who != o.controller
     if name == "self":

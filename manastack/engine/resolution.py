@@ -16,7 +16,7 @@ from . import exercise, upcalls
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .conditions import devotion
-from .filters import has_name, is_player_ref, matches, objects_matching, party_size, player_of
+from .filters import has_name, is_player_ref, matches, objects_matching, party_size, player_of, player_ref
 from .influence import holder, object_within
 from .mechanics.merged import times_mutated
 from .runner import Ctx
@@ -59,6 +59,7 @@ class ResolutionContext:
     # "each opponent ... unless they pay": the players "each opponent" (each player, each other
     # player) names while the effect happens, those who didn't pay (CR 118.12, 101.4); None: all
     among: frozenset[int] | None = None
+    voter: int | None = None    # "the voter" of the vote "For each money vote, ..." is doing (CR 701.38a)
 
 
 def division_shares(item) -> dict:
@@ -268,6 +269,13 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return out
     if isinstance(subject, ir.WithSameName):    # the target, and the others of its name
         return _with_same_name(ctx, subject, rc)
+    if isinstance(subject, ir.ChosenOwnedBy):   # "choose a permanent owned by the voter"
+        owners = [p for p in _subject(ctx, subject.owner, rc) if isinstance(p, int)]
+        found = [o for o in objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
+                 if o.owner in owners]
+        return _choose_one(ctx, found, rc)
+    if isinstance(subject, ir.PlayerOrPlaneswalker):    # "that player or a planeswalker that player controls"
+        return _player_or_planeswalker(ctx, subject, rc)
     if isinstance(subject, ir.ControlledBy):    # "each creature target player controls"
         players = [p for p in resolve_subject(ctx, subject.player, rc) if isinstance(p, int)]
         return [o for o in objects_matching(s, bound_x(subject.filter, rc), source_obj(ctx, rc), rc.controller)
@@ -302,6 +310,8 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
                        and not s.players[o.controller].lost})
     if name == ir.ATTACKING_PLAYER:     # CR 506.2: the active player attacks
         return [s.active] if not s.players[s.active].lost else []
+    if name == ir.VOTER:                # CR 701.38a: who cast the vote "For each money vote" is at
+        return [rc.voter] if rc.voter is not None and not s.players[rc.voter].lost else []
     if name == "you":
         return [rc.controller]
     if name == "each_opponent" or name == "each_other_player":
@@ -390,17 +400,46 @@ def _chosen(ctx: Ctx, f: ir.Filter, rc: ResolutionContext) -> list:
     if f in rc.chosen:
         o = s.objs.get(rc.chosen[f])
         return [o] if o is not None else []
-    found = objects_matching(s, f, source_obj(ctx, rc), rc.controller)
-    if s.reach is not None:         # CR 801.5a: one within the chooser's range of influence
+    found = _choose_one(ctx, objects_matching(s, f, source_obj(ctx, rc), rc.controller), rc)
+    rc.chosen[f] = found[0].id if found else None
+    return found
+
+
+def _player_or_planeswalker(ctx: Ctx, subject: ir.PlayerOrPlaneswalker, rc: ResolutionContext) -> list:
+    """The controller chooses, as the effect happens, the player or one planeswalker that player
+    controls (CR 608.2d); with no planeswalker, the player, without a question."""
+    s = ctx.s
+    players = [p for p in resolve_subject(ctx, subject.player, rc) if isinstance(p, int)]
+    if not players:
+        return []
+    p = players[0]
+    walkers = [o for o in s.permanents() if o.controller == p and ch.is_type(s, o, "Planeswalker")]
+    if s.reach is not None:         # CR 801.5a: within the chooser's range of influence
+        walkers = [o for o in walkers if object_within(s, rc.controller, o)]
+    if not walkers:
+        return [p]
+    options = (Action(ActionKind.PLAYER, (player_ref(p),), s.players[p].name),) + \
+        tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in walkers)
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT,
+                              f"{rc.card.name}: {s.players[p].name} or a planeswalker they control?", options))
+    chosen = p if answer.kind == ActionKind.PLAYER else s.objs[answer.args[0]]
+    s.add_log(f"{s.players[rc.controller].name} chooses {s.players[p].name if chosen == p else s.objs[answer.args[0]].card.name}"
+              f" for {rc.card.name}", ("608.2d",), "choice")
+    return [chosen]
+
+
+def _choose_one(ctx: Ctx, found: list, rc: ResolutionContext) -> list:
+    """The controller chooses one of ``found`` as the effect happens (CR 608.2d), one within
+    their range of influence (CR 801.5a); none, if there is none."""
+    s = ctx.s
+    if s.reach is not None:
         found = [o for o in found if object_within(s, rc.controller, o)]
     if not found:
-        rc.chosen[f] = None
         return []
     options = tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in found)
     answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT, f"{rc.card.name}: choose one",
                               options)) \
         if len(options) > 1 else options[0]
-    rc.chosen[f] = answer.args[0]
     s.add_log(f"{s.players[rc.controller].name} chooses {s.objs[answer.args[0]].card.name} for "
               f"{rc.card.name}", ("608.2d",), "choice")
     return [s.objs[answer.args[0]]]

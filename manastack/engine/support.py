@@ -243,6 +243,7 @@ TRIGGER_EVENTS = frozenset({
     "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
     "cast", "tapped_for_mana", "becomes_target", "becomes_target_by_spell", "gain_life", "lose_life", "draw",
     "votes_finished",       # CR 701.38, engine.mechanics.votes.vote
+    "loses_game",           # CR 104.3, 800.4a: engine.leave_game.leave
     "reflexive", "attacks_alone", "attacks_unblocked", "blocks_or_becomes_blocked", "blocks_or_blocked_by_creature", "blocked_by_creature_without_flanking",
     "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
     "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
@@ -298,6 +299,8 @@ REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_pla
                   ir.SACRIFICED,         # CR 608.2h, engine.casting._remember_sacrificed
                   ir.DAMAGED_THIS_WAY,   # engine.effects._deal_damage
                   ir.MOST_VOTES,         # CR 701.38b, engine.resolution.resolve_subject
+                  ir.VOTER,              # CR 701.38a, in "For each money vote, ...": engine.mechanics.votes
+                  ir.ENCHANTED_PLAYER,   # CR 303.4b: engine.resolution.resolve_subject, engine.replacement._is_recipient
                   ir.TARGET_OWNER,       # the owner of the only target, engine.resolution.resolve_subject
                   ir.DISSENTERS,         # CR 701.38, the same
                   ir.OPPONENTS_ATTACKING,    # CR 506.2, 303.4b: engine.resolution.resolve_subject

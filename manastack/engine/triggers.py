@@ -37,7 +37,7 @@ from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDe
                           BecameMonstrous, BecameRenowned, BecameTarget, Blocked, CountersPut, CountersRemoved,
                           Cycled, DamageDealt, Drew, Event, EventKind, ExiledWithMadness, Exerted, Exploited, Explored,
                           LifeGained, LifeLost, Mutated, NOTHING, Seen, SpellCast, StepBegan, Tapped, TappedForMana,
-                          PhasedIn, PhasedOut, TurnedFaceUp, Unblocked, Untapped, VotesFinished, ZoneChange)
+                          LostGame, PhasedIn, PhasedOut, TurnedFaceUp, Unblocked, Untapped, VotesFinished, ZoneChange)
 from .filters import is_player_ref, matches, player_of
 from .influence import holder
 from .layers import relates
@@ -490,6 +490,15 @@ def _became_target(s, trig: ir.Trigger, source: Obj, ev: BecameTarget) -> list[S
 
 
 # The reader of each class of event that can trigger an ability.
+def _lost_game(s, trig: ir.Trigger, source: Obj, ev: LostGame) -> list[Seen]:
+    """"When enchanted player loses the game" (CR 104.3, 800.4a). The Aura goes once the player
+    has left (CR 704.5m): its counters are kept as they were, for "the number of spite counters
+    on ~" (CR 603.10a, 113.7a)."""
+    if trig.event != "loses_game" or not _player_matches(_player_whose(trig), ev.player, source):
+        return []
+    return [Seen(ev.kind, player=ev.player, counters=dict(source.counters))]
+
+
 def _votes_finished(s, trig: ir.Trigger, source: Obj, ev: VotesFinished) -> list[Seen]:
     """"Whenever players finish voting" (CR 701.38a): the votes cast, for what the ability reads."""
     return [Seen(ev.kind, votes=ev.votes)] if trig.event == "votes_finished" else []
@@ -505,6 +514,7 @@ _INSTANCES: dict[type, Callable[[Any, ir.Trigger, Obj, Any], list[Seen]]] = {
     StepBegan: _step_began, SpellCast: _spell_cast,
     TappedForMana: _tapped_for_mana, Explored: _explored, Exploited: _exploited, Exerted: _exerted,
     ExiledWithMadness: _exiled_with_madness, BecameTarget: _became_target, VotesFinished: _votes_finished,
+    LostGame: _lost_game,
 }
 
 

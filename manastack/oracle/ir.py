@@ -445,7 +445,26 @@ class WithSameName:
     filter: Filter
 
 
-Subject = Union[Target, Ref, ControlledBy, WithSameName]
+@dataclass(frozen=True, slots=True)
+class ChosenOwnedBy:
+    """"choose a permanent owned by the voter": the controller chooses one object matching
+    ``filter`` owned by the player ``owner`` names, as the effect happens (CR 608.2d), whoever
+    controls it (CR 108.3); nothing is targeted (Expropriate's rulings, 2016-08-23)."""
+
+    filter: Filter
+    owner: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOrPlaneswalker:
+    """"that player or a planeswalker that player controls": as the effect happens the controller
+    chooses the player ``player`` names or one planeswalker that player controls (CR 608.2d; no
+    target)."""
+
+    player: Ref
+
+
+Subject = Union[Target, Ref, ControlledBy, WithSameName, ChosenOwnedBy, PlayerOrPlaneswalker]
 
 # --------------------------------------------------------------------------------- mana
 
@@ -1010,16 +1029,18 @@ class LookAtHand:
 
 @dataclass(frozen=True, slots=True)
 class RevealUntil:
-    """"Reveal cards from the top of your library until you reveal a [card of ``filter``]. Put
-    that card [``to``] and [the others ``rest``]." (CR 701.20a): the found card goes into the hand
-    or onto the battlefield (``tapped``); the others, or every card revealed when none matches,
-    "graveyard", "exile", "random" (the bottom, in a random order), "bottom" (in the order
-    chosen) or "shuffle" (into the library)."""
+    """"Reveal cards from the top of your library until you reveal a [card of ``filter``] [for
+    each wild vote]. Put that card (those cards) [``to``] and [the others ``rest``]." (CR
+    701.20a): revealing stops once ``count`` matching cards are revealed or the library runs out;
+    those go into the hand or onto the battlefield (``tapped``), together; the others "graveyard",
+    "exile", "random" (the bottom, in a random order), "bottom" (in the order chosen) or
+    "shuffle" (into the library)."""
 
     filter: Filter
     to: str = "hand"
     tapped: bool = False
     rest: str = "graveyard"
+    count: "Amount" = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -1395,6 +1416,16 @@ class DoesTheSame:
     effects before it are done, each player ``who`` names does them too, as "you"."""
 
     who: "Subject"
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ForEachVote:
+    """"For each money vote, [effects]" (Council's dilemma, CR 701.38a): ``effects`` happen once
+    for each vote cast for ``choice``, in the order the votes were cast; in them "the voter"
+    (``Ref(VOTER)``) is the player who cast that vote."""
+
+    choice: str
     effects: tuple["Effect", ...]
 
 
@@ -1797,7 +1828,7 @@ _Effects0 = Union[
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
@@ -2073,7 +2104,8 @@ def cost_aspects(cost: Cost) -> Iterator[str]:
 # --------------------------------------------------------------------------------- triggers
 
 # Trigger events whose subject is a player ("you", "opponent") rather than an object.
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land", "activates"})
+PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land", "activates",
+                           "loses_game"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -2153,6 +2185,8 @@ IN_COMMAND_ZONE_OR_BATTLEFIELD = "self_in_command_zone_or_battlefield"
 # "each permanent (card) with the most votes or tied for most votes": a Ref to the objects the
 # vote of this resolution chose most often (CR 701.38b)
 MOST_VOTES = "most_votes"
+# "the voter" in the effects of "For each money vote, ..." (ForEachVote): who cast that vote
+VOTER = "voter"
 # "each opponent who voted for a choice you didn't vote for" after "Whenever players finish
 # voting" (Grudge Keeper): a Ref to those opponents, read from the votes the trigger saw
 DISSENTERS = "dissenting_opponents"
@@ -3369,12 +3403,12 @@ class PutFromHand:
 
     filter: Filter
     tapped: bool = False
-    amount: int = 1
+    amount: "int | VoteCount" = 1     # "for each free vote" (CR 701.38a)
     up_to: bool = False
     each_player: bool = False
 
 
-_Effects4 = Union[_Effects3, PutFromHand]
+_Effects4 = Union[_Effects3, PutFromHand, RevealUntil]
 
 
 @dataclass(frozen=True, slots=True)

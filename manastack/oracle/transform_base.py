@@ -452,6 +452,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 _need(bool(spells), "that spell")
                 return spells[-1]
             return that_spell
+        elif isinstance(value, ir.PlayerOrPlaneswalker):    # the player named before
+            return dataclasses.replace(value, player=subject(value.player))
         elif isinstance(value, ir.ControlledBy):    # the player whose permanents they are
             return dataclasses.replace(value, player=subject(value.player))
         elif isinstance(value, ir.WithSameName):    # the target it reads the name of
@@ -505,7 +507,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return ir.IfYouDo(tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.IfYouDont):     # "If the player doesn't": the player of the "may"
             return ir.IfYouDont(tuple(walk(e) for e in effect.effects), subject(effect.who))
-        if isinstance(effect, (ir.IfYouWin, ir.IfVoted)):
+        if isinstance(effect, (ir.IfYouWin, ir.IfVoted, ir.ForEachVote)):
             return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)

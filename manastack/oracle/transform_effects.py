@@ -203,6 +203,10 @@ class EffectRules:
     def dv_self(self, c):
         return _Victim(ir.Ref("self"), None, "~")
 
+    def dv_enchanted_player(self, c):
+        """"enchanted player": the player the Aura with this ability enchants (CR 303.4b)."""
+        return _Victim(ir.Ref(ir.ENCHANTED_PLAYER), None, "that player")
+
     def dv_equipped(self, c):
         return _Victim(ir.Ref("equipped"), None, "equipped creature")
 
@@ -347,6 +351,12 @@ class EffectRules:
         _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None
               and _plain_group(d.filter), "each ... that player controls")
         return ir.ControlledBy(d.filter, THAT_PLAYER)
+
+    def r_player_or_planeswalker(self, c):
+        """"that player or a planeswalker that player controls": one of them, chosen as the damage
+        is dealt (CR 608.2d)."""
+        _need(c[0] is THAT_PLAYER, "a player or a planeswalker they control")
+        return ir.PlayerOrPlaneswalker(c[0])
 
     def r_each_player(self, c):
         return ir.Ref("each_player")
@@ -1038,13 +1048,23 @@ class EffectRules:
         return [ir.LookAtHand(c[0])]
 
     def reveal_until(self, c):
-        """"Reveal cards from the top of your library until you reveal a [card]. Put that card
-        [into your hand / onto the battlefield] and [the rest ...]." (CR 701.20a)"""
-        d = next(x for x in c if isinstance(x, _Desc))
-        (to, tapped), rest = [x for x in c if isinstance(x, tuple)][0], c[-1]
+        """"Reveal cards from the top of your library until you reveal a [card] [for each wild
+        vote]. Put that card (those cards) [into your hand / onto the battlefield] and [the rest
+        ...]." (CR 701.20a)"""
+        d, which = next(x for x in c if isinstance(x, _Desc)), c[-3]
+        (to, tapped), rest = c[-2], c[-1]
+        votes = [x for x in c if isinstance(x, Token) and x.type == "FOR_EACH_VOTE"]
         _need(to in ("hand", "battlefield") and rest in ("graveyard", "exile", "random", "bottom", "shuffle"),
               "reveal until")
-        return [ir.RevealUntil(_card_filter(d, plural=False), to, tapped, rest)]
+        _need((which is None) == (not votes) and (which is None or which.filter == d.filter), "those cards")
+        count = ir.VoteCount(str(votes[0]).split()[2].lower()) if votes else 1
+        return [ir.RevealUntil(_card_filter(d, plural=False), to, tapped, rest, count)]
+
+    def ru_which(self, c):
+        return c[0] if c else None
+
+    def ru_rest(self, c):
+        return c[-1]
 
     def reveal_until_sentence(self, c):
         return c[0]
@@ -1130,7 +1150,8 @@ class EffectRules:
 
     def choose_target(self, c):
         """"Choose target creature. ... that creature ...": the target of the sentences after it."""
-        _need(_permanent(c[0]) or (isinstance(c[0], _T) and c[0].spec.kind == ir.TargetKind.CARD), "choose target")
+        _need(_permanent(c[0]) or (isinstance(c[0], _T) and c[0].spec.kind in (ir.TargetKind.CARD, ir.TargetKind.SPELL)),
+              "choose target")
         return [ir.ChooseTarget(c[0])]
 
     def search_to_top(self, c):
@@ -1352,6 +1373,12 @@ class EffectRules:
         who, n, where = c[0], _number(str(c[1])), str(c[2]).lower()
         _need(isinstance(n, int) and _is_player(who), "puts a card from their hand")
         return [ir.HandOnLibrary(n, bottom=where != "top", who=who)]
+
+    def put_from_hand_votes(self, c):
+        """"You may put a permanent card from your hand onto the battlefield for each free vote."
+        (CR 305.4, 701.38a): up to one card for each vote of that word, entering together."""
+        put = self.put_from_hand(c[:2], up_to=True)[0]
+        return [dataclasses.replace(put, amount=ir.VoteCount(str(c[2]).split()[2].lower()))]
 
     def put_from_hand_up_to(self, c):
         return self.put_from_hand(c, up_to=True)

@@ -16,7 +16,7 @@ from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.text_change import WordKind
 from manastack.oracle.transform_base import DescKind
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _DoesTheSame, _GainPrevented, _NotNew, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _DoesTheSame, _GainPrevented, _NotNew, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent, cost_of)
 
 
@@ -556,6 +556,25 @@ class FollowupRules:
         head = str(c[0]).lower()
         effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
         return [ir.IfVoted(head.split()[1], tuple(effects), tied=head.endswith("tied"))]
+
+    def for_each_vote_do(self, c):
+        """"For each money vote, ..." (CR 701.38a): the sentence once for each vote of that word."""
+        effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
+        return [ir.ForEachVote(str(c[0]).split()[2].lower(), tuple(effects))]
+
+    def voter_gain_control(self, c):
+        """"choose a permanent owned by the voter and gain control of it" (CR 608.2d, 613.1b): one
+        permanent of that voter's, chosen, not targeted, kept for good."""
+        d = c[0]
+        _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None,
+              "a permanent owned by the voter")
+        return [ir.GainControl(ir.ChosenOwnedBy(d.filter, ir.Ref(ir.VOTER)), "permanent")]
+
+    def if_voted_copy(self, c):
+        """"If B gets more votes[ or the vote is tied], copy the spell. You may choose new targets
+        for the copy." (CR 701.38, 707.10c): the spell the text named before."""
+        head = str(c[0]).lower()
+        return [ir.IfVoted(head.split()[1], (ir.CopySpell(THAT_SPELL, new_targets=True),), tied=head.endswith("tied"))]
 
     def proliferate(self, c):
         return [ir.Proliferate()]

@@ -783,6 +783,17 @@ class LineRules:
                       and type(out[-1]) in (ir.Vote, ir.IfVoted), "if ... gets more votes")
                 out += sentence
                 continue
+            if sentence and type(sentence[0]) is _TheyDo:
+                # "that attacking player may discard a card. If the player does, they draw a card.":
+                # the player who may does both (CR 608.2c)
+                last = out[-1] if len(out) > start else None
+                _need(type(last) is ir.May and isinstance(last.who, ir.Ref) and last.who != ir.Ref("you")
+                      and len(last.effects) == 1 and getattr(last.effects[0], "who", None) == last.who
+                      and _may_do(ir.May((dataclasses.replace(last.effects[0], who=ir.Ref("you")),)))
+                      and all(getattr(e, "who", None) == ir.Ref("you") for e in sentence[0].effects), "if the player does")
+                theirs = tuple(dataclasses.replace(e, who=last.who) for e in sentence[0].effects)
+                out[-1] = ir.May(last.effects + (ir.IfYouDo(theirs),), last.who)
+                continue
             if sentence and isinstance(sentence[0], ir.IfYouDo):
                 _need(len(out) > start and _may_do(out[-1]), "if you do")
                 last = out[-1]
@@ -974,6 +985,11 @@ class LineRules:
     def if_you_do_reveal_until(self, c):
         """"If you do, reveal cards from the top of your library until ..." (Gamekeeper)."""
         return [ir.IfYouDo(tuple(c[-1]))]
+
+    def if_they_do(self, c):
+        """"If the player does, they draw a card." after "that attacking player may ...": joined
+        to that "may" by ``body`` (CR 608.2c)."""
+        return [_TheyDo(tuple(self.sentence([x for x in c if not isinstance(x, Token)])))]
 
     def if_you_do_where(self, c):
         """"If you do, it gets +X/+X until end of turn, where X is its power.": X is counted as
@@ -1295,6 +1311,14 @@ def _keep_types(e):
 
 
 @dataclass(frozen=True)
+class _TheyDo:
+    """"If the player does, they draw a card." after "that attacking player may discard a card.":
+    effects done by the player who may, for ``body`` to join to that "may" (CR 608.2c)."""
+
+    effects: tuple
+
+
+@dataclass(frozen=True)
 class _Instead:
     """An "... instead." sentence: ``replace`` makes one effect of the effects of the sentence
     before it."""
@@ -1392,11 +1416,15 @@ def _has_x(node) -> bool:
 
 def _vote_references(effects: list) -> None:
     """CR 701.38: "for each death vote" and "each permanent with the most votes" read a vote
-    made before them by the same ability: of that word, or of objects."""
+    made before them by the same ability: of that word, or of objects; "the voter" is read only
+    in the effects of "For each money vote, ..."."""
     votes = [n for n in ir.nodes(effects) if type(n) is ir.Vote]
     _need(len(votes) <= 1, "two votes")
     for n in ir.nodes(effects):
-        if type(n) is ir.VoteCount:
+        if type(n) in (ir.VoteCount, ir.ForEachVote):
             _need(bool(votes) and n.choice in votes[0].choices, "a vote count with no vote of that word")
         elif type(n) is ir.Ref and n.name == ir.MOST_VOTES:
             _need(bool(votes) and votes[0].filter is not None, "the most votes with no vote for objects")
+    voters = sum(1 for n in ir.nodes(effects) if n == ir.Ref(ir.VOTER))
+    _need(voters == sum(1 for e in effects if type(e) is ir.ForEachVote for n in ir.nodes(e.effects) if n == ir.Ref(ir.VOTER)),
+          "the voter outside 'for each ... vote'")

@@ -181,6 +181,11 @@ class TriggerRules:
         603.2c; the Curses of Opulence and Vitality rulings 2017-08-25)."""
         return ir.Trigger("attacks", ir.Filter(types=("Creature",)), one_or_more=True, attacked=ir.ENCHANTED_PLAYER)
 
+    def e_enchanted_player_loses(self, c):
+        """"When enchanted player loses the game" (CR 104.3, 800.4a): as that player leaves the
+        game, while the Aura still enchants them."""
+        return ir.Trigger("loses_game", ir.ENCHANTED_PLAYER)
+
     def aw_you(self, c):
         return "you"
 

@@ -3,8 +3,9 @@ game, starting with the player the text names (the controller: "starting with yo
 on in turn order, votes for one of the choices (CR 701.38a): words with no rules meaning or
 objects (CR 701.38b). A player with more than one vote casts them all in their turn to vote
 (CR 701.38d). The votes are kept on the resolution, where "If A gets more votes" reads them
-here, "for each A vote" and "each permanent with the most votes" in :mod:`.resolution`. "You
-choose how each player votes this turn." gives one player every choice of the turn's votes."""
+here, "for each A vote" and "each permanent with the most votes" in :mod:`.resolution`, "For
+each A vote, ..." here. "You choose how each player votes this turn." gives one player every
+choice of the turn's votes."""
 from __future__ import annotations
 
 from collections import Counter
@@ -132,3 +133,13 @@ def if_voted(ctx: Ctx, e: ir.IfVoted, rc: ResolutionContext) -> None:
         ctx.s.add_log(f"{rc.card.name}: {e.choice} has {'more votes' if top == [e.choice] else 'tied for the most votes'}",
                       ("701.38a",), "resolve")
         execute(ctx, e.effects, rc)
+
+
+def for_each_vote(ctx: Ctx, e: ir.ForEachVote, rc: ResolutionContext) -> None:
+    """"For each money vote, ..." (Council's dilemma, CR 701.38a): the effects once for each vote
+    cast for that choice, in the order the votes were cast, "the voter" being who cast it."""
+    for voter, choice in list(rc.votes):
+        if choice == e.choice:
+            rc.voter = voter
+            execute(ctx, e.effects, rc)
+    rc.voter = None
