@@ -296,7 +296,11 @@ def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
         return [(None, (), "")]
     word = " by" if dealing else " to"
     if isinstance(subject, ir.Ref) and subject.name == "all":
-        return [(None, filter_pairs(bound_x(_group(subject), rc)), f"{word} those {'sources' if dealing else 'permanents'}")]
+        group = bound_x(_group(subject), rc)
+        if ir.COLOR_CHOICE in group.colors:     # "sources of the color of your choice" (CR 608.2d)
+            color = NAME_TO_COLOR[_choose_color(ctx, rc.controller, "sources of that color")]
+            return [(None, filter_pairs(replace(group, colors=(color,))), f"{word} {COLOR_NAMES[color]} sources")]
+        return [(None, filter_pairs(group), f"{word} those {'sources' if dealing else 'permanents'}")]
     if isinstance(subject, ir.Ref) and subject.name == "each_player" and not dealing:
         return [("players", (), " to players")]
     if isinstance(subject, ir.Ref) and subject.name == ir.CHOSEN_SOURCE:
@@ -1125,11 +1129,14 @@ def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
 def _create_tokens(ctx, e: ir.CreateTokens, rc):
     """CR 111.2: each player named creates the tokens, under their control (APNAP, CR 101.4)."""
     n = amount(ctx, e.amount, rc)
+    spec = e.token
+    if spec.power is not None and type(spec.power) is not int:     # "an X/X ... token": X now (CR 107.3)
+        spec = replace(spec, power=amount(ctx, spec.power, rc), toughness=amount(ctx, spec.toughness, rc))
     players = [rc.controller] if e.who == ir.Ref("you") else named_players(ctx, e.who, rc)
     rc.did = False      # for "If you do" (CR 608.2c): a token was created
     for p in [p for p in ctx.s.apnap() if p in players]:
         for _ in range(n):
-            token = events.create_token(ctx, e.token, p, e.tapped)
+            token = events.create_token(ctx, spec, p, e.tapped)
             if token is not None:
                 rc.created.append(token.id)
                 rc.did = True

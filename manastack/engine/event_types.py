@@ -143,6 +143,7 @@ class Cycled:
     kind: ClassVar[str] = "cycled"
     player: int
     obj: int | None
+    x: int | None = None     # the X of the cycling cost ({X}{1}{U}), for "When you cycle ~" (CR 107.3e)
 
 
 @dataclass(slots=True)
@@ -362,10 +363,11 @@ class PhasedIn:
 
 @dataclass(slots=True)
 class BecameMonstrous:
-    """CR 701.37b: a permanent became monstrous."""
+    """CR 701.37b: a permanent became monstrous; ``x``: the X of its "monstrosity X" (CR 701.37c)."""
     kind: ClassVar[str] = "becomes_monstrous"
     obj: int
     player: int
+    x: int | None = None
 
 
 @dataclass(slots=True)
