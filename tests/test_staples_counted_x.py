@@ -335,3 +335,69 @@ expect:
   graveyard: {Bob: [Divination]}
 """, cards=db)
     assert "Alice creates a 3/3 Ooze Token" in _log(game)
+
+
+_SURGICAL = """
+  - name: Alice
+    hand: [Surgical Extraction]
+    battlefield: [Swamp]
+  - name: Bob
+    graveyard: [Tarmogoyf, Forest]
+    hand: [Tarmogoyf, Island]
+    library: [Tarmogoyf, Tarmogoyf, Island]
+"""
+
+
+def test_surgical_extraction_exiles_the_cards_of_that_name(db):
+    """Surgical Extraction targets a card in a graveyard other than a basic land (a Forest is no
+    legal target); its owner's graveyard, hand and library are searched for that name (CR 201.2)
+    and the caster exiles as many as she likes in each (the ruling), then he shuffles."""
+    surgical = db.get("Surgical Extraction")
+    assert surgical.fully_supported
+    search = surgical.abilities[0].effects[1]
+    assert search == ir.SearchZonesExile(ir.Filter(), who=ir.Ref(ir.TARGET_OWNER), same_name_as=ir.Target(0))
+    g = board(db, _SURGICAL, turn=3)
+    cast_and_pay(g, "cast Surgical Extraction")
+    # the Goyf is the one legal target, chosen without asking: the Forest isn't one
+    assert "Surgical Extraction targets Tarmogoyf" in _log(g)
+    resolve(g)
+    answers = []
+    while g.pending.kind != "priority":
+        answers.append(g.pending.prompt)
+        g.push(g.legal_actions()[-1] if "hand" in g.pending.prompt else g.legal_actions()[0])   # leave the one in hand
+    assert answers == ["Surgical Extraction: exile how many of the 1 found in Bob's graveyard?",
+                       "Surgical Extraction: exile how many of the 1 found in Bob's hand?",
+                       "Surgical Extraction: exile how many of the 2 found in Bob's library?"]
+    assert names(g, 1, "exile") == ["Tarmogoyf"] * 3
+    assert names(g, 1, "hand") == ["Island", "Tarmogoyf"]
+    assert names(g, 1, "library") == ["Island"]
+    assert _log(g)[-1] == "Bob shuffles their library"
+
+
+def test_counterbore_searches_the_countered_spells_controller(db):
+    """Counterbore counters the spell, then exiles every card of its name from its controller's
+    graveyard (the countered card among them, the ruling), hand and library."""
+    assert db.get("Counterbore").fully_supported
+    play("""
+turn: 3
+priority: Alice
+players:
+  - name: Alice
+    hand: [Counterbore]
+    battlefield: [Island, Island, Island, Island, Island]
+  - name: Bob
+    hand: [Lightning Bolt, Shock]
+    library: [Lightning Bolt, Mountain]
+stack:
+  - {card: Lightning Bolt, controller: Bob, targets: [Alice]}
+script:
+  - cast: Counterbore
+    target: Lightning Bolt
+  - resolve
+expect:
+  life: {Alice: 20}
+  exile: {Bob: [Lightning Bolt, Lightning Bolt, Lightning Bolt]}
+  hand: {Bob: [Shock]}
+  library: {Bob: [Mountain]}
+  graveyard: {Alice: [Counterbore], Bob: 0}
+""", cards=db)

@@ -38,7 +38,7 @@ from .continuous import HEXPROOF_FROM, keyword_names, text_changes_begin_or_end
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Explored
 from .triggers import collect
-from .filters import cant_gain_life, is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
+from .filters import cant_gain_life, has_name, is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
 from .mana.abilities import add_mana, can_afford
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
@@ -1417,14 +1417,20 @@ def _search_zones_exile(ctx, e: ir.SearchZonesExile, rc):
     library for the cards ``e.filter`` describes and exiles them, then that player shuffles their
     library. "All cards" are all exiled; for "any number" or "up to N" the searcher says how many
     of those found in each zone (cards alike but for their zone), and may leave any (CR 701.23b;
-    Memoricide's ruling 2011-01-01)."""
+    Memoricide's ruling 2011-01-01). "With the same name as that card": the name of that object
+    as it is now or last existed (CR 201.2, 608.2h)."""
     s = ctx.s
+    name: str | None = None
+    if e.same_name_as is not None:
+        named = known_objects(ctx, e.same_name_as, rc)
+        name = named[0].card.name if named else None
     for p in named_players(ctx, e.who, rc):
         player = s.players[p]
         found: list[Obj] = []
         for zone in (GRAVEYARD, HAND, LIBRARY):
             there = [s.objs[oid] for oid in player.zone(zone)
-                     if objects_match(ctx, s.objs[oid], replace(e.filter, zone=zone), rc)]
+                     if objects_match(ctx, s.objs[oid], replace(e.filter, zone=zone), rc)
+                     and (e.same_name_as is None or has_name(s.objs[oid], name))]
             if there and not e.all:
                 most = len(there) if e.up_to is None else min(len(there), e.up_to - len(found))
                 answer = ctx.ask(Decision(rc.controller, DecisionKind.SEARCH,

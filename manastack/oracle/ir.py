@@ -988,6 +988,9 @@ class SearchZonesExile:
     who: Subject = Ref("you")
     up_to: int | None = None
     all: bool = False
+    # "cards with the same name as that card": the name of that object, as it is now or as it
+    # last existed (CR 201.2, 608.2h), instead of a name in ``filter``
+    same_name_as: "Subject | None" = None
 
 
 @dataclass(frozen=True, slots=True)

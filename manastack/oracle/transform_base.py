@@ -518,7 +518,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 effects = tuple(walk(e) for e in effect.effects)
             return dataclasses.replace(effect, condition=condition, effects=effects, otherwise=otherwise)
         changes = {}
-        names = ("source", "who", "first", "what", "to", "second", "attached_to", "instead")
+        names = ("source", "who", "first", "what", "to", "second", "attached_to", "instead", "same_name_as")
         if isinstance(effect, ir.DealDamage) and effect.to is IT:
             names = ("to",) + names         # "~ deals 5 damage to it": not the source (that is "itself")
         for name in names:

@@ -1376,6 +1376,18 @@ class EffectRules:
         limit = None if every or amount[1] == ir.ANY_NUMBER else _count(amount)
         return [ir.SearchZonesExile(d.filter, who=who, up_to=limit, all=every)]
 
+    def search_zones_same(self, c):
+        """"Search its owner's (controller's) graveyard, hand, and library for any number of (all)
+        cards with the same name as that card and exile them. Then that player shuffles their
+        library." (Surgical Extraction, Counterbore): the name of the target named before, as it
+        is or last existed (CR 201.2, 608.2h), searched by that target's owner or controller."""
+        whose, amount = str(c[0]).lower(), c[1]
+        every = getattr(amount, "type", None) == "ALL_CARDS"
+        _need(every or isinstance(amount, tuple), "search for N cards")
+        limit = None if every or amount[1] == ir.ANY_NUMBER else _count(amount)
+        who = ir.Ref(ir.TARGET_OWNER) if "owner" in whose else ir.Ref("target_controller")
+        return [ir.SearchZonesExile(ir.Filter(), who=who, up_to=limit, all=every, same_name_as=THAT_CARD)]
+
     def search_with_graveyard(self, c):
         """"Search your library and/or graveyard for a card named ..., reveal it, and put it into
         your hand. If you search your library this way, shuffle it." (Angrath's Fury)"""
