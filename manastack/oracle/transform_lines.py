@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from lark import Token, v_args
 
@@ -1380,7 +1380,7 @@ def _with_x_in_targets(node, value: ir.CountOf, found: list):
     to the count ``value``, which the description counts whenever it is read."""
     if isinstance(node, _T):
         f = node.spec.filter
-        bounds = {name: value for name in ir.X_FIELDS if isinstance(getattr(f, name), ir.X)}
+        bounds: dict[str, Any] = {name: value for name in ir.X_FIELDS if isinstance(getattr(f, name), ir.X)}
         if not bounds:
             return node
         found.append(node)
