@@ -246,7 +246,7 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
                                         "to your hand, otherwise exile it (CR 702.59a)")
     if kw.name == "ward" and kw.cost is not None:
         return ir.TriggeredAbility(ir.Trigger("becomes_target", "self", whose="opponent"),
-                                   (ir.CounterUnlessPays(ir.Ref("triggering_spell"), kw.cost),),
+                                   (ir.CounterUnlessPays(ir.Ref("triggering_spell"), kw.cost, ward=True),),
                                    text=f"Ward {kw.cost.mana} (CR 702.21a)")
     return None
 

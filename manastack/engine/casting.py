@@ -339,7 +339,7 @@ def _improvise_or_delve(ctx: Ctx, player: int, o: Obj, cost: ManaCost, use) -> M
 
 def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
              preset: dict | None = None, mana_ability: bool = False,
-             use: mana_spend.ManaUse | None = None, cycling: bool = False) -> None:
+             use: mana_spend.ManaUse | None = None, cycling: bool = False, x: int | None = None) -> None:
     """CR 602.2b, 118: pay every part of a cost, each by its class (:data:`.cost_parts.PARTS`).
     {T}, {Q}, loyalty and counters on the source first; then mana abilities, before the other
     parts (:func:`.cost_parts.around_mana`) are paid (CR 601.2g: a land tapped for mana may
@@ -349,9 +349,10 @@ def pay_cost(ctx: Ctx, player: int, o: Obj, cost: ir.Cost, what: str,
     ``preset`` may hold choices made in advance by the auto-payer (``ir.TapUntappedCost``: ids).
     The mana is never paid with a permanent this cost or an outer one (a mana ability paying
     for another's cost) taps, untaps or sacrifices (:func:`kept_by`). ``use`` defaults to an
-    ability of ``o``; ``cycling``: the cost is a cycling cost, whose discard cycles the card."""
+    ability of ``o``; ``cycling``: the cost is a cycling cost, whose discard cycles the card,
+    with ``x`` the X chosen for it."""
     s = ctx.s
-    pay = Payment(ctx, player, what, preset, mana_ability, cycling)
+    pay = Payment(ctx, player, what, preset, mana_ability, cycling, x)
     parts = around_mana(cost) if cost.mana is not None and not cost.mana.is_free() else ()
     o = pay_parts(pay, o, cost, _FIRST if parts else _BEFORE_LEAVING)
     if cost.mana is not None:
@@ -667,7 +668,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
         # CR 608.2h: the source that left to pay the cost is seen as it last existed
         item.event = Seen(counters=dict(o.counters), attached_to=o.attached_to)
     ctx.sacrificed = []
-    pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana), cycling=ab.cycling)
+    pay_cost(ctx, player, o, cost, label, use=ability_use(o, ab.cost.mana), cycling=ab.cycling, x=item.x)
     _remember_sacrificed(ctx, item)
     before, o = o, s.objs.get(oid, o)  # as paying the cost left it (tapped, counters: State.own)
     note_activation(s, o, ab)          # CR 602.5b: "Activate only once each turn"

@@ -38,7 +38,7 @@ from .continuous import HEXPROOF_FROM, keyword_names, text_changes_begin_or_end
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Explored
 from .triggers import collect
-from .filters import cant_gain_life, is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
+from .filters import cant_gain_life, has_name, is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
 from .mana.abilities import add_mana, can_afford
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
@@ -296,7 +296,11 @@ def _prevent_parties(ctx, subject, rc, dealing: bool) -> list[tuple]:
         return [(None, (), "")]
     word = " by" if dealing else " to"
     if isinstance(subject, ir.Ref) and subject.name == "all":
-        return [(None, filter_pairs(bound_x(_group(subject), rc)), f"{word} those {'sources' if dealing else 'permanents'}")]
+        group = bound_x(_group(subject), rc)
+        if ir.COLOR_CHOICE in group.colors:     # "sources of the color of your choice" (CR 608.2d)
+            color = NAME_TO_COLOR[_choose_color(ctx, rc.controller, "sources of that color")]
+            return [(None, filter_pairs(replace(group, colors=(color,))), f"{word} {COLOR_NAMES[color]} sources")]
+        return [(None, filter_pairs(group), f"{word} those {'sources' if dealing else 'permanents'}")]
     if isinstance(subject, ir.Ref) and subject.name == "each_player" and not dealing:
         return [("players", (), " to players")]
     if isinstance(subject, ir.Ref) and subject.name == ir.CHOSEN_SOURCE:
@@ -1139,12 +1143,15 @@ def _create_tokens(ctx, e: ir.CreateTokens, rc):
     the tokens one instruction creates enter at the same time (CR 101.4, 111.1): each sees the
     others enter (CR 603.6a), none takes part in the others' entering (CR 614.12)."""
     n = amount(ctx, e.amount, rc)
+    spec = e.token
+    if spec.power is not None and type(spec.power) is not int:     # "an X/X ... token": X now (CR 107.3)
+        spec = replace(spec, power=amount(ctx, spec.power, rc), toughness=amount(ctx, spec.toughness, rc))
     players = [rc.controller] if e.who == ir.Ref("you") else named_players(ctx, e.who, rc)
     rc.did = False      # for "If you do" (CR 608.2c): a token was created
     with events.together(ctx):      # one event: they enter at the same time (CR 101.4, 603.6a, 614.12)
         for p in [p for p in ctx.s.apnap() if p in players]:
             for _ in range(n):
-                token = events.create_token(ctx, e.token, p, e.tapped)
+                token = events.create_token(ctx, spec, p, e.tapped)
                 if token is not None:
                     rc.created.append(token.id)
                     rc.did = True
@@ -1426,14 +1433,20 @@ def _search_zones_exile(ctx, e: ir.SearchZonesExile, rc):
     library for the cards ``e.filter`` describes and exiles them, then that player shuffles their
     library. "All cards" are all exiled; for "any number" or "up to N" the searcher says how many
     of those found in each zone (cards alike but for their zone), and may leave any (CR 701.23b;
-    Memoricide's ruling 2011-01-01)."""
+    Memoricide's ruling 2011-01-01). "With the same name as that card": the name of that object
+    as it is now or last existed (CR 201.2, 608.2h)."""
     s = ctx.s
+    name: str | None = None
+    if e.same_name_as is not None:
+        named = known_objects(ctx, e.same_name_as, rc)
+        name = named[0].card.name if named else None
     for p in named_players(ctx, e.who, rc):
         player = s.players[p]
         found: list[Obj] = []
         for zone in (GRAVEYARD, HAND, LIBRARY):
             there = [s.objs[oid] for oid in player.zone(zone)
-                     if objects_match(ctx, s.objs[oid], replace(e.filter, zone=zone), rc)]
+                     if objects_match(ctx, s.objs[oid], replace(e.filter, zone=zone), rc)
+                     and (e.same_name_as is None or has_name(s.objs[oid], name))]
             if there and not e.all:
                 most = len(there) if e.up_to is None else min(len(there), e.up_to - len(found))
                 answer = ctx.ask(Decision(rc.controller, DecisionKind.SEARCH,

@@ -63,6 +63,7 @@ class EventKind(StrEnum):
     MADNESS = "madness"
     TAPPED_FOR_MANA = "tapped_for_mana"
     BECOME_MONARCH = "become_monarch"
+    LOSES_GAME = "loses_game"
     # occurrences that only a Seen names, no event record
     SACRIFICED = "sacrificed"                # a permanent sacrificed for a mana ability's cost
     REMOVED_COUNTERS = "removed_counters"    # counters removed to pay a mana ability's cost
@@ -191,7 +192,7 @@ class VotesFinished:
 @dataclass(slots=True)
 class LostGame:
     """CR 104.3, 800.4a: ``player`` lost the game (conceding included, 104.3a) and leaves it."""
-    kind: ClassVar[str] = "loses_game"
+    kind: ClassVar[EventKind] = EventKind.LOSES_GAME
     player: int
 
 
@@ -202,6 +203,7 @@ class Cycled:
     kind: ClassVar[EventKind] = EventKind.CYCLED
     player: int
     obj: int | None
+    x: int | None = None     # the X of the cycling cost ({X}{1}{U}), for "When you cycle ~" (CR 107.3e)
 
 
 @dataclass(slots=True)
@@ -421,10 +423,11 @@ class PhasedIn:
 
 @dataclass(slots=True)
 class BecameMonstrous:
-    """CR 701.37b: a permanent became monstrous."""
+    """CR 701.37b: a permanent became monstrous; ``x``: the X of its "monstrosity X" (CR 701.37c)."""
     kind: ClassVar[EventKind] = EventKind.BECOMES_MONSTROUS
     obj: int
     player: int
+    x: int | None = None
 
 
 @dataclass(slots=True)

@@ -461,11 +461,11 @@ def discard(ctx: Ctx, player: int, o: Obj) -> Obj | None:
     return move(ctx, o, GRAVEYARD, quiet=True, discarded=True)
 
 
-def cycle(ctx: Ctx, player: int, o: Obj) -> None:
+def cycle(ctx: Ctx, player: int, o: Obj, x: int | None = None) -> None:
     """CR 702.29a, c: discarding the card to pay its cycling cost cycles it; abilities that
-    trigger on that see it where it went."""
+    trigger on that see it where it went, and the X of the cycling cost (CR 107.3e)."""
     new = discard(ctx, player, o)
-    collect(ctx, Cycled(player, new.id if new is not None else None))
+    collect(ctx, Cycled(player, new.id if new is not None else None, x))
 
 
 # ------------------------------------------------------------------------------ cards

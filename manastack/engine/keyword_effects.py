@@ -160,7 +160,7 @@ def become_designated(ctx, e: ir.BecomeDesignated, rc) -> None:
     o = s.own(o.id)
     o.designations = o.designations + (e.designation,)
     s.add_log(f"{o.card.name} becomes {e.designation}", rules, "resolve")
-    events.collect(ctx, event(o.id, o.controller))
+    events.collect(ctx, BecameMonstrous(o.id, o.controller, rc.x) if event is BecameMonstrous else event(o.id, o.controller))
 
 
 def give_city_blessing(s, p, card, rule: str) -> None:

@@ -270,7 +270,7 @@ def _cycled(s, trig: ir.Trigger, source: Obj, ev: Cycled) -> list[Seen]:
     else:
         hit = e == "cycles" and source.zone in (BATTLEFIELD, COMMAND) \
             and _player_matches(trig.subject, ev.player, source)
-    return [Seen(ev.kind, obj=ev.obj, player=ev.player)] if hit else []
+    return [Seen(ev.kind, obj=ev.obj, player=ev.player, x=ev.x)] if hit else []
 
 
 def _activated(s, trig: ir.Trigger, source: Obj, ev: AbilityActivated) -> list[Seen]:
@@ -370,6 +370,8 @@ def _object_event(s, trig: ir.Trigger, source: Obj, ev: _ObjectEvent) -> list[Se
             return []
         # "that player": the player it attacks, or who controls the planeswalker it attacks
         return [Seen(ev.kind, obj=ev.obj, player=attacker.attacking)]
+    if type(ev) is BecameMonstrous:      # CR 701.37c: with the X it became monstrous for
+        return [Seen(ev.kind, obj=ev.obj, player=ev.player, x=ev.x)]
     return [Seen(ev.kind, obj=ev.obj, player=getattr(ev, "player", None))]
 
 
@@ -964,8 +966,12 @@ def put_on_stack(ctx) -> bool:
             item.event = t.event
             if ab.trigger.event == "enters" and ab.trigger.subject == "self":
                 item.x = src.cast_x     # CR 107.3m: X of the spell that became it (Jadelight Spelunker)
-            elif ab.trigger.event == "reflexive" and t.event is not None and t.event.x is not None:
-                item.x = t.event.x      # CR 603.12, 107.3n: X of the ability that created it
+            elif ab.trigger.event in ("reflexive", "cycled", "becomes_monstrous") and t.event is not None \
+                    and t.event.x is not None:
+                # CR 603.12, 107.3n: X of the ability that created it; CR 107.3e: of the cycling
+                # cost paid ("When you cycle ~, create an X/X ... token"); CR 701.37c: of the
+                # monstrosity X it became monstrous by
+                item.x = t.event.x
             elif ab.trigger.event == "cast" and ab.trigger.subject == "self" and t.event is not None \
                     and t.event.cast_x is not None:
                 item.x = t.event.cast_x     # CR 107.3a, 107.3i: the X announced for the spell (Hydroid Krasis)

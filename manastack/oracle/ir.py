@@ -293,13 +293,14 @@ class Filter:
     blocking: bool = False
     attacking_or_blocking: bool = False
     non_supertypes: tuple[str, ...] = ()
-    power_at_most: int | X | None = None          # X: as mana_value_at_most
+    power_at_most: int | X | CountOf | None = None          # X: as mana_value_at_most
     power_at_least: int | None = None
     toughness_at_most: int | None = None
     toughness_at_least: int | None = None
-    # X: the spell's or ability's X, as it resolves or, in a target, as it was announced
-    mana_value_at_most: int | X | None = None
-    mana_value_at_least: int | X | None = None   # both X: "with mana value X"
+    # X: the spell's or ability's X, as it resolves or, in a target, as it was announced; a
+    # CountOf: "X or less, where X is the number of ...", counted each time it is read (CR 107.3)
+    mana_value_at_most: int | X | CountOf | None = None
+    mana_value_at_least: int | X | CountOf | None = None   # both X: "with mana value X"
     zone: str = "battlefield"
     multicolored: bool = False
     mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
@@ -882,8 +883,9 @@ class DoubleCounters:
 @dataclass(frozen=True, slots=True)
 class TokenSpec:
     name: str
-    power: int | None
-    toughness: int | None
+    # an amount ("an X/X ... token", CR 107.3) is counted as the token is created
+    power: "int | Amount | None"
+    toughness: "int | Amount | None"
     colors: tuple[str, ...]
     types: tuple[str, ...]
     subtypes: tuple[str, ...] = ()
@@ -1017,6 +1019,9 @@ class SearchZonesExile:
     who: Subject = Ref("you")
     up_to: int | None = None
     all: bool = False
+    # "cards with the same name as that card": the name of that object, as it is now or as it
+    # last existed (CR 201.2, 608.2h), instead of a name in ``filter``
+    same_name_as: "Subject | None" = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1751,6 +1756,7 @@ class CounterUnlessPays:
     cost: "Cost"
     exile: bool = False      # countered this way, it is exiled instead (CR 614.15), as CounterSpell's
     times: Amount = 1
+    ward: bool = False       # the ability of the ward keyword (CR 702.21a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -2194,6 +2200,9 @@ DISSENTERS = "dissenting_opponents"
 # "gains protection from the color of your choice" (CR 702.16a): a Keyword("protection") arg,
 # only in a one-shot GrantKeywords, whose controller chooses the color as it happens
 PROTECTION_CHOICE = "the color of your choice"
+# "Prevent all damage that sources of the color of your choice would deal this turn." (CR 608.2d):
+# a Filter color, only of the sources of a one-shot PreventDamage, chosen as it happens
+COLOR_CHOICE = "choice"
 # "gains protection from each of your opponents" (CR 702.16i, 702.16k): a Keyword("protection")
 # arg only in a one-shot GrantKeywords, the opponents of its controller as it happens
 YOUR_OPPONENTS = "each of your opponents"

@@ -486,7 +486,12 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return effect
         if isinstance(effect, ir.CreateTokens):   # CR 111.1: "it" after this is the new token
             who = subject(effect.who)             # "Its controller creates ...", named first
+            token = effect.token                  # "an X/X ... token, where X is that spell's mana value"
+            sizes = {name: dataclasses.replace(stat, what=subject(stat.what)) for name in ("power", "toughness")
+                     if isinstance(stat := getattr(token, name), ir.StatOf)}
             last.append(ir.Ref("created"))
+            if sizes:
+                return dataclasses.replace(effect, who=who, token=dataclasses.replace(token, **sizes))
             return dataclasses.replace(effect, who=who) if who != effect.who else effect
         if isinstance(effect, ir.CreateTokenCopy):   # what it copies is named before; then "it" is the token
             what, who = subject(effect.what), subject(effect.who)
@@ -529,7 +534,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
                 effects = tuple(walk(e) for e in effect.effects)
             return dataclasses.replace(effect, condition=condition, effects=effects, otherwise=otherwise)
         changes = {}
-        names = ("source", "who", "first", "what", "to", "second", "attached_to", "instead")
+        names = ("source", "who", "first", "what", "to", "second", "attached_to", "instead", "same_name_as")
         if isinstance(effect, ir.DealDamage) and effect.to is IT:
             names = ("to",) + names         # "~ deals 5 damage to it": not the source (that is "itself")
         for name in names:

@@ -325,6 +325,11 @@ class EffectRules:
         _need(d.filter.zone == "battlefield" and not d.zone_given, "sources")
         return ir.Ref("all", d.filter)
 
+    def ds_sources_color_choice(self, c):
+        """"sources of the color of your choice": of one color the controller chooses as the
+        effect begins (CR 608.2d), fixed for as long as it lasts."""
+        return ir.Ref("all", ir.Filter(colors=(ir.COLOR_CHOICE,)))
+
     def ds_blocking_it(self, c):
         """"creatures blocking it" (it: the ability's own permanent, CR 509.1g)."""
         _need(c[0].plural and c[0].kind is None, "blocking it")
@@ -682,6 +687,12 @@ class EffectRules:
         """"Counter that spell." in a cast trigger (Chalice of the Void, CR 701.6a)."""
         return [ir.CounterSpell(THAT_SPELL)]
 
+    def counter_that_unless(self, c):
+        """"Counter that spell unless its controller pays {2}" / "... discards a card": the
+        spell's controller may pay as it resolves (CR 118.12a)."""
+        cost = ir.Cost(mana=c[0]) if c else ir.Cost(parts=(ir.DiscardCost(1),))
+        return [ir.CounterUnlessPays(THAT_SPELL, cost)]
+
     def pump(self, c):
         what = c[0] if not isinstance(c[0], Token) else PREV
         _need(_is_object(what), "gets")
@@ -846,12 +857,17 @@ class EffectRules:
         """A token's characteristics as the effect defines them (CR 111.3); its name is the one
         the effect gives ("named Cloud Sprite"), or else its subtypes plus "Token" (CR 111.4)."""
         tapped = any(isinstance(x, Token) and x.type == "TAPPED_KW" for x in c)
-        pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
+        pt = next(x for x in c if isinstance(x, Token) and x.type in ("PT", "X_PT"))
         colors = _of(c, _Colors)
         _need(colors is not None, "token color")
         kinds = _of(c, _TokenTypes)
         keywords = next((x for x in c if isinstance(x, list)), [])
-        power, toughness = (int(v) for v in str(pt).split("/"))
+        power: int | ir.X
+        toughness: int | ir.X
+        if pt.type == "X_PT":       # "an X/X ... token": X as the token is created (CR 107.3)
+            power = toughness = ir.X()
+        else:
+            power, toughness = (int(v) for v in str(pt).split("/"))
         named = next((str(x).partition(" named ")[2] for x in c if isinstance(x, Token) and x.type == "TOKEN_NAMED"), None)
         return ir.TokenSpec(named or " ".join(kinds.subtypes) + " Token", power, toughness, colors.colors,
                             kinds.types, kinds.subtypes, tuple(keywords)), tapped
@@ -1424,6 +1440,18 @@ class EffectRules:
         _need(every or isinstance(amount, tuple), "search for N cards")
         limit = None if every or amount[1] == ir.ANY_NUMBER else _count(amount)
         return [ir.SearchZonesExile(d.filter, who=who, up_to=limit, all=every)]
+
+    def search_zones_same(self, c):
+        """"Search its owner's (controller's) graveyard, hand, and library for any number of (all)
+        cards with the same name as that card and exile them. Then that player shuffles their
+        library." (Surgical Extraction, Counterbore): the name of the target named before, as it
+        is or last existed (CR 201.2, 608.2h), searched by that target's owner or controller."""
+        whose, amount = str(c[0]).lower(), c[1]
+        every = getattr(amount, "type", None) == "ALL_CARDS"
+        _need(every or isinstance(amount, tuple), "search for N cards")
+        limit = None if every or amount[1] == ir.ANY_NUMBER else _count(amount)
+        who = ir.Ref(ir.TARGET_OWNER) if "owner" in whose else ir.Ref("target_controller")
+        return [ir.SearchZonesExile(ir.Filter(), who=who, up_to=limit, all=every, same_name_as=THAT_CARD)]
 
     def search_with_graveyard(self, c):
         """"Search your library and/or graveyard for a card named ..., reveal it, and put it into

@@ -296,6 +296,10 @@ class FollowupRules:
         CR 115.1a); "that spell's controller" is the player who controls that spell."""
         return ir.Trigger("becomes_target_by_spell", "self")
 
+    def e_becomes_target_by_opponent_spell(self, c):
+        """"... of a spell an opponent controls" (CR 115.1a): not an ability."""
+        return ir.Trigger("becomes_target_by_spell", "self", whose="opponent")
+
     def e_becomes_target_opponent(self, c):
         """"... of a spell or ability an opponent controls" (CR 115.1)."""
         return ir.Trigger("becomes_target", "self", whose="opponent")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from lark import Token, v_args
 
@@ -180,7 +180,8 @@ class LineRules:
             # "a creature an opponent controls dies", "a land enters under an opponent's control",
             # "a source an opponent controls deals damage to you": the opponent named is its controller (CR 603.10a: as it last existed)
             that = ir.Ref("triggering_controller")
-        spell = ir.Ref("triggering_spell") if trigger.event == "cast" else None   # CR 601.2i
+        # CR 601.2i: the spell cast; CR 115.1a: the spell that targeted it
+        spell = ir.Ref("triggering_spell") if trigger.event in ("cast", "becomes_target_by_spell") else None
         if trigger.event in ("blocks_or_blocked_by_creature", "blocked_by_creature"):   # "that creature": the other one
             default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")
             if trigger.subject != "self":       # "it" could be either creature: refused
@@ -889,6 +890,10 @@ class LineRules:
         effects = self.sentence(clauses)
         found = []
         out = [_with_x(e, value, found) for e in effects]
+        if type(value) is ir.CountOf:
+            # "counter target spell with mana value X or less, where X is the number of Faeries
+            # you control": counted as targets are chosen and again as it resolves (CR 107.3, 608.2b)
+            out = [_with_x_in_targets(e, value, found) for e in out]
         _need(bool(found), "where X without X")
         # "the number of cards in their hand" is counted for each player dealt the damage
         _need(not ir.per_player(value) or all(type(new) is ir.DealDamage and _is_player(new.to)
@@ -1400,6 +1405,25 @@ def _with_x(node, value, found: list):
             new = _with_x(old, value, found)
             if new is not old:
                 changes[f.name] = new
+        return dataclasses.replace(node, **changes) if changes else node
+    return node
+
+
+def _with_x_in_targets(node, value: ir.CountOf, found: list):
+    """``node`` with the X bounds of its target phrases' descriptions (:data:`ir.X_FIELDS`) set
+    to the count ``value``, which the description counts whenever it is read."""
+    if isinstance(node, _T):
+        f = node.spec.filter
+        bounds: dict[str, Any] = {name: value for name in ir.X_FIELDS if isinstance(getattr(f, name), ir.X)}
+        if not bounds:
+            return node
+        found.append(node)
+        return dataclasses.replace(node, spec=dataclasses.replace(node.spec, filter=dataclasses.replace(f, **bounds)))
+    if isinstance(node, tuple):
+        return tuple(_with_x_in_targets(n, value, found) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, (type, ir.TargetSpec, ir.Filter)):
+        changes = {f.name: new for f in dataclasses.fields(node)
+                   if (new := _with_x_in_targets(getattr(node, f.name), value, found)) is not getattr(node, f.name)}
         return dataclasses.replace(node, **changes) if changes else node
     return node
 

@@ -381,6 +381,15 @@ class ObjectRules:
         """"a spell that's white, blue, black, or red": of one of them or more (CR 105.2)."""
         return self.a_color_or(c)
 
+    def p_colored(self, c):
+        """"a permanent that's one or more colors": of any color, so not colorless (CR 105.2)."""
+        return "colors_any", COLORS
+
+    def p_not_basic_land(self, c):
+        """"a card other than a basic land card": one without the basic supertype, which only
+        lands have (CR 205.4c)."""
+        return "non_supertypes", "Basic"
+
     def a_historic(self, c):
         """"historic spell": an artifact, legendary or Saga (CR 700.6)."""
         return "historic", True

@@ -54,6 +54,7 @@ class Payment:
     preset: dict | None = None
     mana_ability: bool = False
     cycling: bool = False
+    x: int | None = None      # the X of the activation whose cost this is (CR 107.3e)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +232,10 @@ def _discard_self_why_not(s: State, o: Obj, payer: int, part: ir.DiscardSelfCost
 
 
 def _pay_discard_self(pay: Payment, o: Obj, part: ir.DiscardSelfCost) -> Obj:
-    (events.cycle if pay.cycling else events.discard)(pay.ctx, pay.player, o)
+    if pay.cycling:
+        events.cycle(pay.ctx, pay.player, o, pay.x)
+    else:
+        events.discard(pay.ctx, pay.player, o)
     return o
 
 

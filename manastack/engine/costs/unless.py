@@ -103,6 +103,29 @@ def _pay_anyway(ctx, player: int, cost: ir.Cost, how: str, label: str, rc) -> No
         ctx.s.add_log(f"{ctx.s.players[player].name} pays {label} ({how}) anyway", ("118.12",), "choice")
 
 
+def _counter_unless_parts(ctx, e: ir.CounterUnlessPays, rc, item, by: str, rule: str) -> None:
+    """A cost of other parts than mana for not having ``item`` countered: its controller pays
+    all of it, from the spell ("discard a card": a card of their hand, CR 118.12a), or not;
+    one they can't pay can't be chosen (CR 118.3)."""
+    s = ctx.s
+    payer, spell = item.controller, s.objs.get(item.source)
+    how = cost_text(e.cost)
+    options = [Action(ActionKind.DECLINE, (), f"don't {how}: {item.label} is countered")]
+    if spell is not None and cost_payable(s, spell, e.cost, payer=payer):
+        options.insert(0, Action(ActionKind.PAY, (), f"{how} so {item.label} isn't countered"))
+    answer = ctx.ask(Decision(payer, DecisionKind.UNLESS, f"{rc.card.name}: {how} or {item.label} is countered "
+                              f"(CR {rule})", tuple(options), {"item": item.id}))
+    if answer.kind == ActionKind.PAY and spell is not None:      # offered only with the spell
+        pay_cost(ctx, payer, spell, e.cost, by)
+        s.add_log(f"{s.players[payer].name} chooses to {how} for {rc.card.name}: {item.label} isn't countered",
+                  (rule,), "choice")
+        return
+    refused = "can't" if len(options) == 1 else "doesn't"
+    s.add_log(f"{s.players[payer].name} {refused} {how} for {rc.card.name}",
+              (rule, "118.3") if len(options) == 1 else (rule,), "choice")
+    events.counter_spell(ctx, item, by, rules=(rule, "701.6a"), exile=e.exile)
+
+
 def unless_pays(ctx, e: ir.UnlessPays, rc) -> None:
     """CR 118.12, 608.2c: "[effects] unless you pay [cost]" / "unless they pay": as the ability
     resolves, the player it names may pay the whole cost (CR 603.5, 118.12a); a cost they can't
@@ -182,8 +205,11 @@ def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
     if e.times != 1:                      # "{1} for each card in your graveyard": counted now (CR 608.2h)
         n = amount(ctx, e.times, rc)
         cost = cost_times(dataclasses.replace(e.cost, mana=cost), n).mana
-    ward = isinstance(e.what, ir.Ref)     # ward's ability names the spell that triggered it
+    ward = e.ward                         # names the spell that triggered it
     by, rule = (f"{possessive(rc.card.name)} ward", "702.21a") if ward else (rc.card.name, "118.12a")
+    if e.cost.parts:                      # "unless its controller discards a card" (CR 118.12a)
+        _counter_unless_parts(ctx, e, rc, item, by, rule)
+        return
     options = [Action(ActionKind.DECLINE, (), f"don't pay {cost}: {item.label} is countered")]
     if cost is not None and can_afford(s, payer, cost):
         options.insert(0, Action(ActionKind.PAY, (), f"pay {cost} so {item.label} isn't countered"))
