@@ -40,6 +40,7 @@ from .event_types import NOTHING, Explored
 from .triggers import collect
 from .filters import cant_gain_life, is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
 from .mana.abilities import add_mana, can_afford
+from .replacement import token_count
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
@@ -1128,7 +1129,7 @@ def _create_tokens(ctx, e: ir.CreateTokens, rc):
     players = [rc.controller] if e.who == ir.Ref("you") else named_players(ctx, e.who, rc)
     rc.did = False      # for "If you do" (CR 608.2c): a token was created
     for p in [p for p in ctx.s.apnap() if p in players]:
-        for _ in range(n):
+        for _ in range(token_count(ctx, p, n)):        # CR 614.1a: Anointed Procession
             token = events.create_token(ctx, e.token, p, e.tapped)
             if token is not None:
                 rc.created.append(token.id)

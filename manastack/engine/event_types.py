@@ -107,6 +107,16 @@ class CounterPlacement:
     kind: ClassVar[str] = "counters"
     obj: int
     counters: dict[str, int]
+    by_effect: bool = True     # put by an effect, not by a cost or a turn-based action
+
+
+@dataclass(slots=True)
+class TokenCreation:
+    """Tokens an effect is about to create under ``controller``'s control (CR 111.1), which
+    effects such as Anointed Procession may change (CR 614.1a)."""
+    kind: ClassVar[str] = "tokens"
+    controller: int
+    count: int
 
 
 @dataclass(slots=True)

@@ -952,10 +952,11 @@ def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "", *,
     return o
 
 
-def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> Obj:
-    """CR 122.1: put counters on a permanent (replacement effects may change N, CR 614).
+def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "", by_effect: bool = True) -> Obj:
+    """CR 122.1: put counters on a permanent (replacement effects may change N, CR 614;
+    ``by_effect`` False: a cost or a turn-based action puts them, CR 118.3, 714.3b).
     Returns the object as it is now (see State.own)."""
-    n = replacement.modify_counters(ctx, o, kind, n)
+    n = replacement.modify_counters(ctx, o, kind, n, by_effect)
     if n <= 0:
         return o
     o = ctx.s.own(o.id)
