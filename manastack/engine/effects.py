@@ -1694,6 +1694,10 @@ def _damage_group(x: ir.Subject) -> tuple:
     return filter_pairs(x.filter)
 
 
+# what a player other than the controller who "may" does themselves, as "you" (CR 608.2d)
+_DONE_AS_YOU = (ir.PayMana, ir.SacrificePermanents, ir.CopySpell)
+
+
 def _may(ctx, e: ir.May, rc):
     """CR 608.2d: the choice is made as the effect happens. When several players may, each
     chooses in APNAP order and then each who said yes does it (CR 101.4)."""
@@ -1712,10 +1716,13 @@ def _may(ctx, e: ir.May, rc):
     player = who[0] if who else rc.controller
     if _ask_may(ctx, e, rc, player):
         rc.did = True       # chosen; an effect that can fail says whether it was done (CR 608.2c)
-        if player != rc.controller and all(type(x) is ir.PayMana for x in e.effects):
-            payer = replace(rc, controller=player)      # "that player may pay {2}": from their mana
-            execute(ctx, e.effects, payer)
-            rc.did = payer.did
+        if player != rc.controller and type(e.effects[0]) in _DONE_AS_YOU:
+            # "that player may pay {2}": from their mana; "... may sacrifice a land": theirs;
+            # "... may copy this spell": their copy (CR 707.10); then "If the player does, they
+            # may ...", theirs too
+            acting = replace(rc, controller=player)
+            execute(ctx, e.effects, acting)
+            rc.did = acting.did
         else:
             execute(ctx, e.effects, rc)
     else:
