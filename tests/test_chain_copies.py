@@ -115,3 +115,4 @@ def test_chain_of_vapor_the_bounced_permanents_controller_sacrifices_a_land_to_c
     assert names(g, BOB, "graveyard") == ["Forest"]
     assert sorted(o.card.name for o in g.current_state().permanents(ALICE)) == ["Island", "Island"]
 
+

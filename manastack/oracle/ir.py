@@ -2185,6 +2185,7 @@ class ActivatedAbility:
     condition: str | StaticCondition | StateCondition | None = None
     from_graveyard: bool = False
     cycling: bool = False         # a cycling or typecycling ability: paying it cycles the card (CR 702.29c, f)
+    x_mana: str | None = None     # "Spend only black mana on X.": each mana for X of this color (CR 107.3)
 
 
 @dataclass(frozen=True, slots=True)

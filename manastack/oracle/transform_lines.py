@@ -7,7 +7,7 @@ from typing import Callable
 
 from lark import Token, v_args
 
-from manastack.mana import COLOR_NAMES, COLORS, ManaCost
+from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, UNROUNDED_HALF,
@@ -71,7 +71,13 @@ class LineRules:
             upkeep_only="upkeep" in restrictions, your_turn="your_turn" in restrictions,
             before_attackers="before_attackers" in restrictions,
             any_player="any_player" in restrictions, times_per_turn=limits.get("times", 0),
-            combat_only="combat" in restrictions, condition=limits.get("condition"))]
+            combat_only="combat" in restrictions, condition=limits.get("condition"),
+            x_mana=limits.get("x_mana"))]
+
+    def r_x_mana(self, c):
+        """"Spend only black mana on X." (CR 107.3, 601.2h): each mana paid for X is of that
+        color, as though X were that many {B} symbols."""
+        return "x_mana", NAME_TO_COLOR[str(c[0]).lower().split()[2]]
 
     def r_sorcery(self, c):
         return "sorcery"
