@@ -691,7 +691,8 @@ def _counter(ctx, e: ir.CounterSpell, rc):
             sid = int(t[1:])
             item = next((i for i in ctx.s.stack if i.id == sid), None)
             if item is not None:
-                events.counter_spell(ctx, item, rc.card.name, exile=e.exile, instead=e.instead)
+                events.counter_spell(ctx, item, rc.card.name, exile=e.exile, instead=e.instead,
+                                     by_player=rc.controller)
             elif isinstance(e.what, ir.Ref):      # "counter that spell": it has left the stack
                 ctx.s.add_log(f"{rc.card.name}: that spell is no longer on the stack, so nothing is "
                               "countered", ("609.3",), "resolve")

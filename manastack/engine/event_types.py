@@ -409,6 +409,14 @@ class Mutated:
 
 
 @dataclass(slots=True)
+class SpellCountered:
+    """CR 701.6a: a spell or ability ``player`` controls countered the spell ``item``."""
+    kind: ClassVar[str] = "spell_countered"
+    item: int
+    player: int
+
+
+@dataclass(slots=True)
 class Exerted:
     """CR 701.43a: ``player`` exerted a permanent."""
     kind: ClassVar[str] = "exerted"
@@ -442,7 +450,7 @@ class BecameMonarch:
 
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackersDeclared | AttackedAlone | Blocked | BecameBlocked | Unblocked
-         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Explored | Mutated | Exerted | ExiledWithMadness | TappedForMana
+         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Explored | Mutated | Exerted | SpellCountered | ExiledWithMadness | TappedForMana
          | BecameMonarch | Cycled | AbilityActivated | Attached | Unattached | VotesFinished | PhasedOut | PhasedIn)
 
 
