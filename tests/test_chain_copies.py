@@ -116,3 +116,23 @@ def test_chain_of_vapor_the_bounced_permanents_controller_sacrifices_a_land_to_c
     assert sorted(o.card.name for o in g.current_state().permanents(ALICE)) == ["Island", "Island"]
 
 
+
+
+def test_malicious_affliction_copies_itself_from_its_cast_trigger(db):
+    """Morbid: a creature died this turn, so as Malicious Affliction is cast its trigger may copy
+    the spell (still on the stack) with a new target (CR 707.10, 707.10c): two creatures are
+    destroyed."""
+    g = board(db, """
+  - name: Alice
+    hand: [Lightning Bolt, Malicious Affliction]
+    battlefield: [Mountain, Swamp, Swamp]
+  - name: Bob
+    battlefield: [Grizzly Bears, Hill Giant, Llanowar Elves]
+""")
+    cast_and_pay(g, "cast Lightning Bolt", "Llanowar Elves")
+    _answer(g)
+    cast_and_pay(g, "cast Malicious Affliction", "Grizzly Bears")
+    _answer(g, "yes", "Hill Giant")
+    assert names(g, BOB, "graveyard") == ["Grizzly Bears", "Hill Giant", "Llanowar Elves"]
+    assert "Alice puts a copy of Malicious Affliction on the stack (a copy is not cast)" in [
+        e.text for e in g.current_state().log_entries()]

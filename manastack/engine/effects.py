@@ -1696,7 +1696,7 @@ def _damage_group(x: ir.Subject) -> tuple:
 
 
 # what a player other than the controller who "may" does themselves, as "you" (CR 608.2d)
-_DONE_AS_YOU = (ir.PayMana, ir.SacrificePermanents, ir.CopySpell)
+_DONE_AS_YOU = (ir.PayMana, ir.Discard, ir.SacrificePermanents, ir.CopySpell)
 
 
 def _may(ctx, e: ir.May, rc):
@@ -1718,7 +1718,7 @@ def _may(ctx, e: ir.May, rc):
     if _ask_may(ctx, e, rc, player):
         rc.did = True       # chosen; an effect that can fail says whether it was done (CR 608.2c)
         if player != rc.controller and type(e.effects[0]) in _DONE_AS_YOU:
-            # "that player may pay {2}": from their mana; "... may sacrifice a land": theirs;
+            # "that player may pay {2}": from their mana; "... may discard a card / sacrifice a land": theirs;
             # "... may copy this spell": their copy (CR 707.10); then "If the player does, they
             # may ...", theirs too
             acting = replace(rc, controller=player)
