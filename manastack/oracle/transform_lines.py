@@ -1215,7 +1215,7 @@ def _they_may_do(effect) -> bool:
         return False
     inner = effect.effects[0]
     if getattr(inner, "who", None) == effect.who:
-        inner = dataclasses.replace(inner, who=ir.Ref("you"))   # type: ignore[call-arg]
+        inner = dataclasses.replace(inner, who=ir.Ref("you"))   # type: ignore[arg-type]
     return _may_do(ir.May((inner,)))
 
 
