@@ -79,8 +79,9 @@ class ManaCost:
         found = {c for s in self.symbols for c in COLORS if c in s.split("/")}
         return tuple(c for c in COLORS if c in found)
 
-    def with_x(self, x: int) -> "ManaCost":
-        """The cost with each {X} replaced by generic ``x`` (CR 601.2f)."""
+    def with_x(self, x: int, each: str | None = None) -> "ManaCost":
+        """The cost with each {X} replaced by generic ``x`` (CR 601.2f), or by ``x`` symbols
+        ``each`` when only mana of that type may be spent on X ("Spend only black mana on X.")."""
         out = []
         extra = 0
         for s in self.symbols:
@@ -88,7 +89,9 @@ class ManaCost:
                 extra += x
             else:
                 out.append(s)
-        if extra:
+        if extra and each is not None:
+            out.extend([each] * extra)
+        elif extra:
             out.insert(0, str(extra))
         return ManaCost(tuple(out))
 

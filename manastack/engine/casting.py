@@ -648,7 +648,9 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     if not choose_modes_and_targets(ctx, item, o, player, ab):
         raise Rollback()  # CR 602.2b, 732: the activation can't be completed
     if ab.cost.mana is not None:
-        item.x = choose_x(ctx, player, ab.cost.mana, label, exclude=kept_by(s, o, ab.cost),
+        mana = ab.cost.mana
+        item.x = choose_x(ctx, player, mana, label, exclude=kept_by(s, o, ab.cost),
+                          total=(lambda x: mana.with_x(x, ab.x_mana)) if ab.x_mana else None,
                           use=ability_use(o, ab.cost.mana), least=division_least(item, ab),
                           fits=x_fits(s, item, o, player))
     cost = ab.cost
@@ -662,7 +664,7 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
         o = s.own(o.id)                 # changed below: the state's own (copy on write)
         loyalty.record_activation(s, o, idx, ab)
     if cost.mana is not None and cost.mana.x_count:
-        cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x))
+        cost = dataclasses.replace(cost, mana=cost.mana.with_x(item.x, ab.x_mana))   # CR 107.3
     s.stack.append(item)
     if cost.source_leaves:
         # CR 608.2h: the source that left to pay the cost is seen as it last existed

@@ -9,7 +9,7 @@ from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import BecameTarget
 from .filters import legal_targets
 from .resolution import resolve_subject
-from .state import Obj, StackItem
+from .state import ItemKind, Obj, StackItem
 from .targets import describe_target, item_target_specs, spell_ability_index
 from .triggers import announce_targets, collect
 from .zones import BATTLEFIELD, STACK
@@ -20,10 +20,11 @@ def copy_spell(ctx, e: ir.CopySpell, rc) -> None:
     triggers); it keeps the original's modes, X, targets and the costs paid for it (CR 707.10).
     Being no card, it ceases to exist once it leaves the stack (CR 704.5e)."""
     s = ctx.s
-    for t in resolve_subject(ctx, e.what, rc):
-        original = next((i for i in s.stack if f"s{i.id}" == t), None)
-        if original is None:
-            continue
+    if e.what == ir.Ref("self"):    # "copy this spell" (Chain Lightning): the spell resolving, still on the stack
+        found = [i for i in s.stack if i.source == rc.source and i.kind == ItemKind.SPELL]
+    else:
+        found = [i for t in resolve_subject(ctx, e.what, rc) for i in s.stack if f"s{i.id}" == t]
+    for original in found:
         _put_copy(ctx, rc.controller, original.card, original.index, original.x, original.modes,
                   original.targets, s.objs[original.source].cast_costs, e.new_targets)
 

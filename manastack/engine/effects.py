@@ -40,6 +40,7 @@ from .event_types import NOTHING, Explored
 from .triggers import collect
 from .filters import cant_gain_life, has_name, is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
 from .mana.abilities import add_mana, can_afford
+from .replacement import token_count
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
@@ -701,7 +702,8 @@ def _counter(ctx, e: ir.CounterSpell, rc):
             sid = int(t[1:])
             item = next((i for i in ctx.s.stack if i.id == sid), None)
             if item is not None:
-                events.counter_spell(ctx, item, rc.card.name, exile=e.exile, instead=e.instead)
+                events.counter_spell(ctx, item, rc.card.name, exile=e.exile, instead=e.instead,
+                                     by_player=rc.controller)
             elif isinstance(e.what, ir.Ref):      # "counter that spell": it has left the stack
                 ctx.s.add_log(f"{rc.card.name}: that spell is no longer on the stack, so nothing is "
                               "countered", ("609.3",), "resolve")
@@ -1150,7 +1152,7 @@ def _create_tokens(ctx, e: ir.CreateTokens, rc):
     rc.did = False      # for "If you do" (CR 608.2c): a token was created
     with events.together(ctx):      # one event: they enter at the same time (CR 101.4, 603.6a, 614.12)
         for p in [p for p in ctx.s.apnap() if p in players]:
-            for _ in range(n):
+            for _ in range(token_count(ctx, p, n)):        # CR 614.1a: Anointed Procession
                 token = events.create_token(ctx, spec, p, e.tapped)
                 if token is not None:
                     rc.created.append(token.id)
@@ -1799,6 +1801,10 @@ def _damage_group(x: ir.Subject) -> tuple:
     return filter_pairs(x.filter)
 
 
+# what a player other than the controller who "may" does themselves, as "you" (CR 608.2d)
+_DONE_AS_YOU = (ir.PayMana, ir.Discard, ir.SacrificePermanents, ir.CopySpell)
+
+
 def _may(ctx, e: ir.May, rc):
     """CR 608.2d: the choice is made as the effect happens. When several players may, each
     chooses in APNAP order and then each who said yes does it (CR 101.4)."""
@@ -1817,10 +1823,13 @@ def _may(ctx, e: ir.May, rc):
     player = who[0] if who else rc.controller
     if _ask_may(ctx, e, rc, player):
         rc.did = True       # chosen; an effect that can fail says whether it was done (CR 608.2c)
-        if player != rc.controller and all(type(x) is ir.PayMana for x in e.effects):
-            payer = replace(rc, controller=player)      # "that player may pay {2}": from their mana
-            execute(ctx, e.effects, payer)
-            rc.did = payer.did
+        if player != rc.controller and type(e.effects[0]) in _DONE_AS_YOU:
+            # "that player may pay {2}": from their mana; "... may discard a card / sacrifice a land": theirs;
+            # "... may copy this spell": their copy (CR 707.10); then "If the player does, they
+            # may ...", theirs too
+            acting = replace(rc, controller=player)
+            execute(ctx, e.effects, acting)
+            rc.did = acting.did
         else:
             execute(ctx, e.effects, rc)
     else:

@@ -64,6 +64,8 @@ class EventKind(StrEnum):
     TAPPED_FOR_MANA = "tapped_for_mana"
     BECOME_MONARCH = "become_monarch"
     LOSES_GAME = "loses_game"
+    TOKENS = "tokens"
+    SPELL_COUNTERED = "spell_countered"
     # occurrences that only a Seen names, no event record
     SACRIFICED = "sacrificed"                # a permanent sacrificed for a mana ability's cost
     REMOVED_COUNTERS = "removed_counters"    # counters removed to pay a mana ability's cost
@@ -160,6 +162,16 @@ class CounterPlacement:
     kind: ClassVar[EventKind] = EventKind.COUNTERS
     obj: int
     counters: dict[str, int]
+    by_effect: bool = True     # put by an effect, not by a cost or a turn-based action
+
+
+@dataclass(slots=True)
+class TokenCreation:
+    """Tokens an effect is about to create under ``controller``'s control (CR 111.1), which
+    effects such as Anointed Procession may change (CR 614.1a)."""
+    kind: ClassVar[EventKind] = EventKind.TOKENS
+    controller: int
+    count: int
 
 
 @dataclass(slots=True)
@@ -461,6 +473,14 @@ class Mutated:
 
 
 @dataclass(slots=True)
+class SpellCountered:
+    """CR 701.6a: a spell or ability ``player`` controls countered the spell ``item``."""
+    kind: ClassVar[EventKind] = EventKind.SPELL_COUNTERED
+    item: int
+    player: int
+
+
+@dataclass(slots=True)
 class Exerted:
     """CR 701.43a: ``player`` exerted a permanent."""
     kind: ClassVar[EventKind] = EventKind.EXERTED
@@ -494,7 +514,7 @@ class BecameMonarch:
 
 Event = (ZoneChange | Drew | LifeGained | LifeLost | DamageDealt | Tapped | Untapped | CountersPut
          | CountersRemoved | SpellCast | StepBegan | Attacked | AttackersDeclared | AttackedAlone | Blocked | BecameBlocked | Unblocked
-         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Explored | Mutated | Exerted | ExiledWithMadness | TappedForMana
+         | BecameTarget | TurnedFaceUp | BecameRenowned | BecameMonstrous | Exploited | Explored | Mutated | Exerted | SpellCountered | ExiledWithMadness | TappedForMana
          | BecameMonarch | Cycled | AbilityActivated | Attached | Unattached | VotesFinished | PhasedOut | PhasedIn | LostGame)
 
 

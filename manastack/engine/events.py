@@ -29,7 +29,7 @@ from .runner import Ctx
 from .effect_records import ControlChange, DamagedBy, GrantKeywords, OneShotDelayedTrigger, SkipNextUntap, TextChange
 from .event_types import (NOTHING, BecameMonarch, EventKind, CardDraw, CountersPut, CountersRemoved, Cycled, DamageDealt, Destruction, Drew, PlayerRef, Seen,
                           Attached, Exerted, Unattached,
-                          ExiledWithMadness, LifeGained, LifeLost, Tapped, Untapped, ZoneChange)
+                          ExiledWithMadness, LifeGained, LifeLost, SpellCountered, Tapped, Untapped, ZoneChange)
 from .state import EXILED_FROM_HAND, ItemKind, Obj, PendingTrigger, exiled_with
 from .zones import Zone, BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 from .triggers import collect
@@ -955,10 +955,11 @@ def remove_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "", *,
     return o
 
 
-def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "") -> Obj:
-    """CR 122.1: put counters on a permanent (replacement effects may change N, CR 614).
+def add_counters(ctx: Ctx, o: Obj, kind: str, n: int, why: str = "", by_effect: bool = True) -> Obj:
+    """CR 122.1: put counters on a permanent (replacement effects may change N, CR 614;
+    ``by_effect`` False: a cost or a turn-based action puts them, CR 118.3, 714.3b).
     Returns the object as it is now (see State.own)."""
-    n = replacement.modify_counters(ctx, o, kind, n)
+    n = replacement.modify_counters(ctx, o, kind, n, by_effect)
     if n <= 0:
         return o
     o = ctx.s.own(o.id)
@@ -1021,11 +1022,13 @@ def exert(ctx: Ctx, o: Obj, player: int, rules: tuple[str, ...] = ("701.43a",)) 
 
 
 def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool = False,
-                  instead: str = "") -> None:
+                  instead: str = "", by_player: int | None = None) -> None:
     """CR 701.6a: a countered spell goes to its owner's graveyard; an ability just leaves.
     A spell that "can't be countered" stays (CR 101.2: the "can't" wins). With ``exile`` the
     counter exiles it instead, with ``instead`` ("hand", "library_top", "library_bottom") puts it
-    there: a self-replacement effect of the counter (CR 614.15), applied before any other (616.1a)."""
+    there: a self-replacement effect of the counter (CR 614.15), applied before any other (616.1a).
+    ``by_player``: the controller of the spell or ability that counters it, whose "Whenever a
+    spell or ability you control counters a spell" abilities trigger."""
     s = ctx.s
     if item.kind == ItemKind.SPELL and any(type(ab) is ir.StaticAbility and isinstance(ab.effect, ir.StaticCantBeCountered)
                                     for ab in item.card.abilities):
@@ -1045,6 +1048,8 @@ def counter_spell(ctx: Ctx, item, by: str = "", rules=("701.6a",), exile: bool =
         ctx.lki[f"s{item.id}"] = o      # the spell as it last existed, for "its controller" (CR 608.2h)
         move(ctx, o, GRAVEYARD, quiet=True, exile_instead=by if exile or instead else "",
              instead_to=instead or "exile")
+        if by_player is not None:
+            collect(ctx, SpellCountered(item.id, by_player))
 
 
 # ------------------------------------------------------------------------------ attachments, links, counters

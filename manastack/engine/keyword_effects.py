@@ -17,6 +17,7 @@ from .abilities import ENCORE_SACRIFICE, UNEARTH_EXILE, nested_index
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .effect_records import AddSubtypes, BecomeCreature, CombatRule, GrantKeywords, OneShotDelayedTrigger, SetPT
 from .event_types import BecameMonstrous, BecameRenowned, EventKind, Exploited, Seen
+from .replacement import token_count
 from .resolution import amount, execute, named_objects, source_obj
 from .state import PendingTrigger
 from .wording import possessive
@@ -96,7 +97,8 @@ def token_copy_of_card(ctx, e: ir.TokenCopyOfCard, rc) -> None:
         face.update(power="4", toughness="4")
     name, rule = ("eternalize", "702.129a") if e.eternalize else ("embalm", "702.128a")
     what = f"a token copy of {card.name} ({'black, 4/4' if e.eternalize else 'white'}, a Zombie, no mana cost)"
-    events.create_token_from_face(ctx, face, rc.controller, what, (rule, "111.1", "707.2"))
+    for _ in range(token_count(ctx, rc.controller, 1)):
+        events.create_token_from_face(ctx, face, rc.controller, what, (rule, "111.1", "707.2"))
 
 
 def encore(ctx, e: ir.Encore, rc) -> None:
@@ -107,7 +109,7 @@ def encore(ctx, e: ir.Encore, rc) -> None:
     s, card = ctx.s, rc.card
     made = []
     with events.together(ctx):      # one event: the tokens enter at the same time (CR 101.4, 603.6a)
-        for p in s.opponents(rc.controller):
+        for p in [p for p in s.opponents(rc.controller) for _ in range(token_count(ctx, rc.controller, 1))]:
             made.append((p, events.create_token_from_face(ctx, dict(card.face), rc.controller,
                                                           f"a token copy of {card.name} for {s.players[p].name}",
                                                           ("702.141a", "111.1", "707.2"), card=card)))

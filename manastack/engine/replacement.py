@@ -34,7 +34,7 @@ from .mechanics import loyalty
 from .board_facts import holding
 from .conditions import evaluate
 from .decisions import Action, ActionKind, Decision, DecisionKind
-from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, ZoneChange
+from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, TokenCreation, ZoneChange
 from .effect_records import (DamageChangeEffect, DrawReplacement, ExileIfDies, NoPrevention, PreventionShield,
                              RegenerationShield, pairs_filter)
 from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from, shares_creature_type
@@ -1186,12 +1186,13 @@ def _change_life_gain(e: ir.LifeGainChange, event: LifeGain) -> None:
         event.amount = event.amount * e.times + e.plus
 
 
-def modify_counters(ctx: Ctx, o, kind: str, n: int) -> int:
+def modify_counters(ctx: Ctx, o, kind: str, n: int, by_effect: bool = True) -> int:
     """Counter replacement effects such as Hardened Scales and Corpsejack Menace (CR 614.1a),
-    ordered by the permanent's controller (CR 616.1)."""
+    ordered by the permanent's controller (CR 616.1); ``by_effect`` False for counters a cost or
+    a turn-based action puts, which "If an effect would put ..." doesn't change."""
     if n <= 0:
         return n
-    event = CounterPlacement(o.id, {kind: n})
+    event = CounterPlacement(o.id, {kind: n}, by_effect)
     apply_all(ctx, event, o.controller, lambda ev: counter_modifiers(ctx.s, o, ev))
     return event.counters[kind]
 
@@ -1213,17 +1214,60 @@ def counter_modifiers(s, o, ev: ZoneChange | CounterPlacement) -> list[Replaceme
         for i, ab in enumerate(layers.card_now(s, perm, found).abilities):
             if type(ab) is not ir.ReplacementAbility or ab.kind not in (ir.ReplacementKind.MORE_COUNTERS, ir.ReplacementKind.DOUBLE_COUNTERS):
                 continue
-            kind = ab.counter_kind
-            if kind is None or not ev.counters.get(kind) or ab.affected is None or not matches(s, seen, ab.affected, perm):
+            if ab.by_effect and type(ev) is CounterPlacement and not ev.by_effect:
+                continue        # a cost's or a turn-based action's counters (CR 118.3, 714.3b)
+            kinds = tuple(k for k, n in ev.counters.items() if n > 0 and ab.counter_kind in (None, k))
+            if not kinds or ab.affected is None or not matches(s, seen, ab.affected, perm):
                 continue
 
-            def change(e, kind=kind, ab=ab):
-                n = e.counters[kind]
-                e.counters[kind] = n + int(ab.amount) if ab.kind == ir.ReplacementKind.MORE_COUNTERS else n * 2
+            def change(e, kinds=kinds, ab=ab):
+                for kind in kinds:      # "of each of those kinds of counters"
+                    n = e.counters[kind]
+                    e.counters[kind] = n + int(ab.amount) if ab.kind == ir.ReplacementKind.MORE_COUNTERS else n * 2
 
             how = f"plus {ab.amount}" if ab.kind == ir.ReplacementKind.MORE_COUNTERS else "twice as many"
+            kind = " and ".join(kinds)
             out.append(Replacement(f"{perm.id}:{i}", f"{perm.card.name} ({how} {kind} counters)",
                                    ("614.1a",), change, why=f"{kind} counters would be put on "
                                    f"{o.card.name}, a permanent it affects", pure=True,
+                                   source=(ab.kind, perm.card)))
+    return out
+
+
+def token_count(ctx: Ctx, controller: int, n: int) -> int:
+    """How many tokens an effect that would create ``n`` tokens under ``controller``'s control
+    creates: token-doubling replacement effects such as Anointed Procession (CR 614.1a, 111.1),
+    ordered by that player (CR 616.1). Each doubling applies once to the event (CR 614.5), so
+    two of them make four times as many (the cards' rulings)."""
+    if n <= 0:
+        return n
+    event = TokenCreation(controller, n)
+    apply_all(ctx, event, controller, lambda ev: _token_doublers(ctx.s, ev))
+    return event.count
+
+
+@lru_cache(maxsize=8192)
+def _doubles_tokens(card) -> bool:
+    return any(type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.DOUBLE_TOKENS for ab in card.abilities)
+
+
+def _double_tokens(event: TokenCreation) -> None:
+    event.count *= 2
+
+
+def _token_doublers(s, ev: TokenCreation) -> list[Replacement]:
+    """The token-doubling effects of permanents on the battlefield that apply to tokens created
+    under ``ev.controller``'s control ("under your control": their controller's only)."""
+    out = []
+    found = layers.changers(s)
+    for perm in holding(s, _doubles_tokens):
+        for i, ab in enumerate(layers.card_now(s, perm, found).abilities):
+            if type(ab) is not ir.ReplacementAbility or ab.kind != ir.ReplacementKind.DOUBLE_TOKENS:
+                continue
+            if ab.whose == "you" and perm.controller != ev.controller:
+                continue
+            out.append(Replacement(f"{perm.id}:{i}", f"{perm.card.name} (twice as many tokens)", ("614.1a", "111.1"),
+                                   _double_tokens, why=f"{s.players[ev.controller].name} would create "
+                                   f"{ev.count} token{'s' if ev.count != 1 else ''}", pure=True,
                                    source=(ab.kind, perm.card)))
     return out

@@ -321,6 +321,9 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
     if name == "each_player":
         return [p.index for p in s.players if not p.lost and (rc.among is None or p.index in rc.among)]
     if name == "target_controller":
+        chosen = rc.targets[0] if rc.targets else []
+        if chosen and isinstance(chosen[0], str) and chosen[0].startswith("p"):
+            return [int(chosen[0][1:])]     # "that player or that permanent's controller": the player
         first = known_objects(ctx, ir.Target(0), rc)    # as it last existed (CR 608.2h)
         return [first[0].controller] if first else []
     if name == ir.TARGET_OWNER:

@@ -255,6 +255,7 @@ TRIGGER_EVENTS = frozenset({
     "deals_combat_damage_to_enchanted_player",   # CR 303.4b, a Curse
     "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
     "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.events.exert
+    "counters_spell",           # "Whenever a spell or ability you control counters a spell" (CR 701.6a), engine.events.counter_spell
     "activates",                # an ability that isn't a mana ability activated (CR 602.2b, 601.2i), engine.casting.activate
     "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
     "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mechanics.mutate

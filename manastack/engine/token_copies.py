@@ -16,6 +16,7 @@ from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import events
+from .replacement import token_count
 from .resolution import amount, named_players, resolve_subject
 from .state import Obj
 
@@ -41,7 +42,7 @@ def create_token_copy(ctx, e: ir.CreateTokenCopy, rc) -> None:
     what = f"a token that's a copy of {original.card.name}" + (f" ({describe(e.changes)})" if e.changes != _NONE else "")
     with events.together(ctx):      # one event: they enter at the same time (CR 101.4, 603.6a, 614.12)
         for p in [p for p in s.apnap() if p in players]:
-            for _ in range(n):
+            for _ in range(token_count(ctx, p, n)):        # CR 614.1a: Doubling Season
                 token = events.create_token_from_face(ctx, dict(card.face), p, what, ("707.2", "707.9", "111.1"),
                                                       e.tapped, card=card)
                 if token is not None:

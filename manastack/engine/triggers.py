@@ -36,7 +36,7 @@ from .effect_records import DelayedWatch
 from .event_types import (AbilityActivated, Attacked, AttackedAlone, AttackersDeclared, BecameBlocked,
                           BecameMonstrous, BecameRenowned, BecameTarget, Blocked, CountersPut, CountersRemoved,
                           Cycled, DamageDealt, Drew, Event, EventKind, ExiledWithMadness, Exerted, Exploited, Explored,
-                          LifeGained, LifeLost, Mutated, NOTHING, Seen, SpellCast, StepBegan, Tapped, TappedForMana,
+                          LifeGained, LifeLost, Mutated, NOTHING, Seen, SpellCast, SpellCountered, StepBegan, Tapped, TappedForMana,
                           LostGame, PhasedIn, PhasedOut, TurnedFaceUp, Unblocked, Untapped, VotesFinished, ZoneChange)
 from .filters import is_player_ref, matches, player_of
 from .influence import holder
@@ -74,6 +74,7 @@ _SEEN_BY_KIND = {
     EventKind.ACTIVATED: frozenset(("activates",)),
     EventKind.MADNESS: frozenset(("exiled_with_madness",)), EventKind.BECOMES_TARGET: frozenset(("becomes_target", "becomes_target_by_spell")),
     EventKind.EXERTED: frozenset(("exerts",)), EventKind.EXPLOITED: frozenset(("exploits",)),
+    EventKind.SPELL_COUNTERED: frozenset(("counters_spell",)),
     EventKind.EXPLORED: frozenset(("explores",)),
     EventKind.CYCLED: frozenset(("cycled", "cycles")),
     EventKind.DAMAGE: frozenset(("dealt_damage",)),
@@ -465,6 +466,13 @@ def _exploited(s, trig: ir.Trigger, source: Obj, ev: Exploited) -> list[Seen]:
     return [Seen(ev.kind, obj=ev.obj, player=ev.player, name=name)] if ev.obj == source.id else []
 
 
+def _spell_countered(s, trig: ir.Trigger, source: Obj, ev: SpellCountered) -> list[Seen]:
+    """"Whenever a spell or ability you control counters a spell" (CR 701.6a)."""
+    if trig.event != "counters_spell" or not _player_matches(trig.whose, ev.player, source):
+        return []
+    return [Seen(ev.kind, item=ev.item, player=ev.player)]
+
+
 def _exerted(s, trig: ir.Trigger, source: Obj, ev: Exerted) -> list[Seen]:
     """"Whenever you exert a creature" (CR 701.43)."""
     if trig.event != "exerts" or not _player_matches(trig.whose or trig.subject, ev.player, source):
@@ -515,6 +523,7 @@ _INSTANCES: dict[type, Callable[[Any, ir.Trigger, Obj, Any], list[Seen]]] = {
     Mutated: _object_event, Unblocked: _object_event, PhasedOut: _object_event, PhasedIn: _object_event,
     StepBegan: _step_began, SpellCast: _spell_cast,
     TappedForMana: _tapped_for_mana, Explored: _explored, Exploited: _exploited, Exerted: _exerted,
+    SpellCountered: _spell_countered,
     ExiledWithMadness: _exiled_with_madness, BecameTarget: _became_target, VotesFinished: _votes_finished,
     LostGame: _lost_game,
 }

@@ -2284,6 +2284,7 @@ class ActivatedAbility:
     # "Activate only any time you could cast an instant" (CR 602.5a, 117.1a): on a mana ability,
     # not while a spell is cast or a cost paid (Lion's Eye Diamond's ruling, CR 605.3a)
     instant_speed: bool = False
+    x_mana: str | None = None     # "Spend only black mana on X.": each mana for X of this color (CR 107.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -3195,6 +3196,7 @@ class ReplacementKind(StrEnum):
     # counters, damage and life (CR 614.1a, 615)
     MORE_COUNTERS = "more_counters"                    # "that many plus N" (``amount``)
     DOUBLE_COUNTERS = "double_counters"                # "twice that many"
+    DOUBLE_TOKENS = "double_tokens"                    # "creates twice that many of those tokens" (``whose``)
     DOUBLE_DAMAGE_TO_PLAYER = "double_damage_to_player"
     DAMAGE_CHANGE = "damage_change"                    # ``damage``
     PREVENT_DAMAGE_REMOVE_COUNTER = "prevent_damage_remove_counter"   # CR 615
@@ -3215,7 +3217,7 @@ class ReplacementAbility:
     or an action its controller may take then (CR 614.1d, 614.12)."""
 
     kind: ReplacementKind
-    counter_kind: str | None = None
+    counter_kind: str | None = None    # counters changed: None for every kind (Doubling Season)
     amount: Amount = 0
     condition: "str | StateCondition | ManaSpent | None" = None
     text: str = ""
@@ -3225,6 +3227,7 @@ class ReplacementAbility:
     unless: "StateCondition | EntersOption | None" = None
     damage: DamageChange | None = None  # "damage_change": the damage it changes and how
     life: LifeGainChange | None = None  # "life_gain_change" (``whose`` life gain)
+    by_effect: bool = False            # "If an effect would ...": not a cost or a turn-based action
 
 
 @dataclass(frozen=True, slots=True)

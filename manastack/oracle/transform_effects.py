@@ -683,6 +683,11 @@ class EffectRules:
               and spec.filter.controller is None, "copy")
         return [ir.CopySpell(c[0], new_targets=len(c) > 1)]
 
+    def copy_self(self, c):
+        """"copy this spell and may choose a new target for that copy" (Chain Lightning): the
+        resolving spell is copied, by the player the sentence names (CR 707.10, 707.10c)."""
+        return [ir.CopySpell(ir.Ref("self"), new_targets=True)]
+
     def counter_that_spell(self, c):
         """"Counter that spell." in a cast trigger (Chalice of the Void, CR 701.6a)."""
         return [ir.CounterSpell(THAT_SPELL)]

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from lark import Token, v_args
 
-from manastack.mana import COLOR_NAMES, COLORS, ManaCost
+from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_base import DescKind
@@ -74,7 +74,13 @@ class LineRules:
             before_attackers="before_attackers" in restrictions,
             any_player="any_player" in restrictions, times_per_turn=limits.get("times", 0),
             combat_only="combat" in restrictions, condition=limits.get("condition"),
-            instant_speed=is_mana and instant)]
+            instant_speed=is_mana and instant,
+            x_mana=limits.get("x_mana"))]
+
+    def r_x_mana(self, c):
+        """"Spend only black mana on X." (CR 107.3, 601.2h): each mana paid for X is of that
+        color, as though X were that many {B} symbols."""
+        return "x_mana", NAME_TO_COLOR[str(c[0]).lower().split()[2]]
 
     def r_sorcery(self, c):
         return "sorcery"
@@ -796,8 +802,15 @@ class LineRules:
                 out[-1] = ir.May(last.effects + (ir.IfYouDo(theirs),), last.who)
                 continue
             if sentence and isinstance(sentence[0], ir.IfYouDo):
-                _need(len(out) > start and _may_do(out[-1]), "if you do")
+                _need(len(out) > start, "if you do")
                 last = out[-1]
+                if any(type(e) is ir.May and e.who is THEY for e in sentence[0].effects):
+                    # "If the player does, they may ...": the player offered the "may" before
+                    _need(_they_may_do(last), "if the player does")
+                    sentence = [ir.IfYouDo(tuple(dataclasses.replace(e, who=last.who) if type(e) is ir.May and e.who is THEY
+                                                 else e for e in sentence[0].effects))]
+                else:
+                    _need(_may_do(last), "if you do")
                 if type(last) is ir.May:
                     out[-1] = ir.May(last.effects + tuple(sentence), last.who)
                 else:
@@ -995,6 +1008,13 @@ class LineRules:
         """"If the player does, they draw a card." after "that attacking player may ...": joined
         to that "may" by ``body`` (CR 608.2c)."""
         return [_TheyDo(tuple(self.sentence([x for x in c if not isinstance(x, Token)])))]
+
+    def if_they_may_do(self, c):
+        """"If the player does, they may copy this spell ..." after "that player may pay {R}{R}":
+        ``body`` makes "they" the player of that "may" (CR 608.2c)."""
+        effects = self.sentence([x for x in c if not isinstance(x, Token)])
+        _need(not _has_target(effects), "targets only if the player does")
+        return [ir.IfYouDo((ir.May(tuple(effects), who=THEY),))]
 
     def if_you_do_where(self, c):
         """"If you do, it gets +X/+X until end of turn, where X is its power.": X is counted as
@@ -1216,6 +1236,18 @@ def _one_object(what) -> bool:
     if isinstance(what, _T):
         return what.spec.count == 1 and not what.spec.up_to
     return what in (IT, THAT_OBJECT, ir.Ref("self")) or isinstance(what, ir.Ref) and what.name == "chosen"
+
+
+def _they_may_do(effect) -> bool:
+    """Whether "If the player does" can follow ``effect``: "that player may pay {R}{R}", "that
+    permanent's controller may sacrifice a land": an action "If you do" could follow, offered
+    to another player, who does it as "you"."""
+    if type(effect) is not ir.May or effect.who == ir.Ref("you") or len(effect.effects) != 1:
+        return False
+    inner = effect.effects[0]
+    if getattr(inner, "who", None) == effect.who:
+        inner = dataclasses.replace(inner, who=ir.Ref("you"))   # type: ignore[arg-type]
+    return _may_do(ir.May((inner,)))
 
 
 def _may_do(effect) -> bool:

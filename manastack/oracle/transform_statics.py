@@ -882,6 +882,31 @@ class StaticRules:
               and not d.zone_given, "counters instead")
         return [ir.ReplacementAbility(how, kind, n, affected=d.filter)]
 
+    def r_more_counters_any(self, c):
+        """CR 614.1a: Winding Constrictor's "that many plus one of each of those kinds of
+        counters": counters of every kind change (``counter_kind`` None)."""
+        other, d, (how, n) = c
+        _need(other != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given,
+              "counters instead")
+        return [ir.ReplacementAbility(how, None, n, affected=d.filter)]
+
+    def r_effect_more_counters(self, c):
+        """CR 614.1a: Doubling Season's "If an effect would put one or more counters on a
+        permanent you control, it puts twice that many of those counters on that permanent
+        instead.": only counters an effect puts, not those of a cost (the card's ruling: a
+        planeswalker's loyalty cost) or of a turn-based action (CR 714.3b)."""
+        return [dataclasses.replace(ab, by_effect=True) for ab in self.r_more_counters_any(c)]
+
+    def r_double_tokens_yours(self, c):
+        """CR 614.1a, 111.1: "If an effect would create one or more tokens under your control,
+        it creates twice that many of those tokens instead." (Anointed Procession)."""
+        return [ir.ReplacementAbility(ir.ReplacementKind.DOUBLE_TOKENS, whose="you", by_effect=True)]
+
+    def r_double_tokens_all(self, c):
+        """CR 614.1a, 111.1: "If one or more tokens would be created, twice that many of those
+        tokens are created instead." (Primal Vigor): any player's tokens."""
+        return [ir.ReplacementAbility(ir.ReplacementKind.DOUBLE_TOKENS)]
+
     def mc_plus(self, c):
         return ir.ReplacementKind.MORE_COUNTERS, _number(str(c[0]))
 

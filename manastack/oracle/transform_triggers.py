@@ -417,6 +417,10 @@ class TriggerRules:
         return ir.Trigger("sacrificed", dataclasses.replace(d.filter, controller="you",
                                                             other=d.filter.other or article == "another"))
 
+    def e_you_counter_spell(self, c):
+        """"Whenever a spell or ability you control counters a spell" (CR 701.6a)."""
+        return ir.Trigger("counters_spell", whose="you")
+
     def e_blocked_by_creature(self, c):
         """Once for each creature that blocks it (CR 509.3f); "that creature" is the blocker."""
         return ir.Trigger("blocked_by_creature")

@@ -173,7 +173,8 @@ def _loyalty_why_not(s: State, o: Obj, payer: int, part: ir.LoyaltySymbol, cost:
 def _pay_loyalty(pay: Payment, o: Obj, part: ir.LoyaltySymbol) -> Obj:
     """CR 606.4: loyalty counters put on or removed ("-X" has its X by now: ``casting.activate``)."""
     if part.amount > 0:
-        return events.add_counters(pay.ctx, o, loyalty.LOYALTY, part.amount, f"cost of {pay.what}, CR 606.4")
+        return events.add_counters(pay.ctx, o, loyalty.LOYALTY, part.amount, f"cost of {pay.what}, CR 606.4",
+                                   by_effect=False)
     if part.amount < 0:
         return events.remove_counters(pay.ctx, o, loyalty.LOYALTY, -part.amount, f"cost of {pay.what}, CR 606.4")
     return o
@@ -352,7 +353,8 @@ def _pay_put_counter(pay: Payment, o: Obj, part: ir.PutCounterCost) -> Obj:
     takers = _counter_takers(s, pay.player, o, part)
     picked = takers[0] if part.filter is None else _pick(
         pay, "choose_permanent", f"Choose a permanent to put a {part.kind} counter on for {pay.what}", takers)
-    put_on = events.add_counters(pay.ctx, s.objs[picked], part.kind, 1, f"cost of {pay.what}, CR 118.3")
+    put_on = events.add_counters(pay.ctx, s.objs[picked], part.kind, 1, f"cost of {pay.what}, CR 118.3",
+                                 by_effect=False)
     return put_on if picked == o.id else o
 
 

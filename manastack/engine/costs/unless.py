@@ -220,4 +220,4 @@ def counter_unless_pays(ctx, e: ir.CounterUnlessPays, rc) -> None:
         s.add_log(f"{s.players[payer].name} pays {cost} for {'ward' if ward else rc.card.name}: "
                   f"{item.label} isn't countered", (rule,), "choice")
         return
-    events.counter_spell(ctx, item, by, rules=(rule, "701.6a"), exile=e.exile)
+    events.counter_spell(ctx, item, by, rules=(rule, "701.6a"), exile=e.exile, by_player=rc.controller)

@@ -34,7 +34,7 @@ def add_lore(ctx, player: int) -> None:
     control with one or more chapter abilities; a turn-based action, no stack."""
     for o in ctx.s.permanents(player):
         if "Saga" in o.card.subtypes and chapters(o.card):
-            events.add_counters(ctx, o, LORE, 1, "precombat main phase, CR 714.3b")
+            events.add_counters(ctx, o, LORE, 1, "precombat main phase, CR 714.3b", by_effect=False)
 
 
 def _chapter_pending(s, o: Obj) -> bool:
