@@ -29,6 +29,8 @@ gives a command that repeats each one.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import multiprocessing
 import os
 import signal
@@ -50,6 +52,7 @@ from manastack.game import Game
 from manastack.gc_tuning import raise_gc_threshold
 from manastack.mana import COLORS
 from manastack.rng import Rng
+from manastack.user_cache import cache_dir, write_whole
 from manastack.engine.zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
 DEFAULT_CORPUS = Path("../shared/cards/AtomicCards-2021.json.gz")
@@ -110,7 +113,8 @@ class Report:
 
 
 def playable_names(db: CardDB) -> list[str]:
-    """Fully supported single-faced nonland cards: what random decks are made of."""
+    """Fully supported single-faced nonland cards: what random decks are made of (compiles
+    every card of ``db``)."""
     names = []
     for name in db.names():
         card = db.get(name)
@@ -119,16 +123,79 @@ def playable_names(db: CardDB) -> list[str]:
     return names
 
 
-def random_deck(db: CardDB, names: list[str], rng: Rng) -> Deck:
-    """A two-color deck: 23 cards of those colors (or colorless) and 17 basic lands."""
+Pool = dict[str, tuple[str, ...]]
+"""The cards random decks are made of (:func:`playable_names`), each with its colors."""
+
+POOL_FORMAT = 1                  # raised when the pool file's shape changes
+_PACKAGE = Path(__file__).parent
+_PACKAGE_FILES = (".py", ".lark", ".json")       # what decides which cards compile and run
+
+
+def playable_pool(db: CardDB) -> Pool:
+    """:func:`playable_names` with each card's colors, read from the user's cache when a file
+    there was made from the same card files by the same code (``fuzz-pool-*.json``, data only:
+    :func:`pool_key`), and checked; otherwise computed, compiling every card (about a minute),
+    and written there. A run's workers then compile only the cards their decks hold."""
+    key = pool_key(db)
+    path = cache_dir() / f"fuzz-pool-{key[:24]}.json" if key is not None else None
+    found = read_pool(path, key, db) if path is not None and key is not None else None
+    if found is not None:
+        return found
+    pool = {name: db.get(name).colors for name in playable_names(db)}
+    if path is not None:
+        write_whole(path, json.dumps({"format": POOL_FORMAT, "key": key, "cards": [[n, "".join(c)] for n, c in pool.items()]},
+                                     separators=(",", ":")).encode())
+    return pool
+
+
+def pool_key(db: CardDB) -> str | None:
+    """A SHA-256 of everything the pool depends on: the package's code, grammar and card files
+    and each card file ``db`` was read from; None when one of those can't be read (a database
+    built in memory)."""
+    h = hashlib.sha256(f"manastack fuzz pool {POOL_FORMAT}\n".encode())
+    try:
+        files = sorted(p for p in _PACKAGE.rglob("*") if p.suffix in _PACKAGE_FILES and p.is_file())
+        for p in files:
+            data = p.read_bytes()
+            h.update(f"{p.relative_to(_PACKAGE).as_posix()} {len(data)}\n".encode() + data)
+        for source in db.sources:
+            data = Path(source).read_bytes()
+            h.update(f"source {len(data)}\n".encode() + data)
+    except OSError:
+        return None
+    return h.hexdigest()
+
+
+def read_pool(path: Path, key: str, db: CardDB) -> Pool | None:
+    """The pool in ``path`` if it is one made under ``key`` whose every card is a card of ``db``
+    with colors; None for anything else (missing, unreadable, another key, a bad shape)."""
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != POOL_FORMAT or data.get("key") != key \
+            or not isinstance(data.get("cards"), list):
+        return None
+    pool: Pool = {}
+    for item in data["cards"]:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], str)
+                and item[0] in db and item[0] not in pool and set(item[1]) <= set(COLORS)):
+            return None
+        pool[item[0]] = tuple(item[1])
+    return pool if pool else None
+
+
+def random_deck(db: CardDB, names: list[str] | Pool, rng: Rng) -> Deck:
+    """A two-color deck: 23 cards of those colors (or colorless) and 17 basic lands. With a
+    :data:`Pool` the colors are its own, and no card is compiled to read them."""
     colors = [COLORS[rng.below(5)], COLORS[rng.below(5)]]
-    fits = [n for n in names if set(db.get(n).colors) <= set(colors)]
+    fits = [n for n in names if set(names[n] if isinstance(names, dict) else db.get(n).colors) <= set(colors)]
     spells = [fits[rng.below(len(fits))] for _ in range(DECK_SIZE - 17)]
     lands = [BASICS[colors[i % 2]] for i in range(17)]
     return Deck("fuzz", tuple((1, n) for n in spells + lands))
 
 
-def new_game(db: CardDB, names: list[str], seed: int, players: int = 2) -> Game:
+def new_game(db: CardDB, names: list[str] | Pool, seed: int, players: int = 2) -> Game:
     rng = Rng(seed)
     decks = [random_deck(db, names, rng) for _ in range(players)]
     return Game.new(*decks, seed=seed, cards=db)
@@ -242,7 +309,7 @@ def check_offers(game: Game) -> None:
                                  "comes back with nothing changed")
 
 
-def play_game(db: CardDB, names: list[str], seed: int, max_actions: int, must_end: bool = True,
+def play_game(db: CardDB, names: list[str] | Pool, seed: int, max_actions: int, must_end: bool = True,
               actions: list[Action] | None = None, offers: bool = False, players: int = 2) -> Game:
     """Game ``seed`` of ``players`` players with every check; raises on the first failure. After
     ``max_actions`` the game fails as not ending, or (``must_end`` false) stops there.
@@ -288,7 +355,7 @@ def classify(exc: BaseException) -> str:
     return f"{type(exc).__name__}{place}"
 
 
-def play_one(db: CardDB, names: list[str], seed: int, max_actions: int,
+def play_one(db: CardDB, names: list[str] | Pool, seed: int, max_actions: int,
              offers: bool = False, players: int = 2) -> tuple[int, Failure | None]:
     """Game ``seed`` checked: the actions taken, and its failure if it failed."""
     taken: list[Action] = []
@@ -300,7 +367,7 @@ def play_one(db: CardDB, names: list[str], seed: int, max_actions: int,
     return len(taken), None
 
 
-def run(db: CardDB, names: list[str], seeds: Iterator[int], max_actions: int,
+def run(db: CardDB, names: list[str] | Pool, seeds: Iterator[int], max_actions: int,
         progress=None, offers: bool = False, players: int = 2, report: Report | None = None) -> Report:
     """Play the games ``seeds`` one after another in this process (reported into ``report``
     when given, see :func:`collect`)."""
@@ -364,10 +431,10 @@ def _ignore(signum, frame) -> None:
     """A stop signal after the first: the run is already winding down and reporting."""
 
 
-_worker: tuple[CardDB, list[str], int, bool, int] | None = None   # a worker's corpus, bound, checks, players
+_worker: tuple[CardDB, list[str] | Pool, int, bool, int] | None = None   # a worker's corpus, bound, checks, players
 
 
-def _start_worker(corpus: Path, names: list[str], max_actions: int, offers: bool, players: int) -> None:
+def _start_worker(corpus: Path, names: list[str] | Pool, max_actions: int, offers: bool, players: int) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the parent's to handle
     raise_gc_threshold()                               # a process that plays games in bulk
@@ -380,7 +447,7 @@ def _play_in_worker(seed: int) -> tuple[int, Failure | None]:
     return play_one(db, names, seed, max_actions, offers, players)
 
 
-def run_parallel(corpus: Path, names: list[str], seeds: range, max_actions: int, jobs: int,
+def run_parallel(corpus: Path, names: list[str] | Pool, seeds: range, max_actions: int, jobs: int,
                  progress=None, offers: bool = False, players: int = 2, report: Report | None = None) -> Report:
     """Play the games ``seeds`` in ``jobs`` worker processes, each reading the corpus (and
     compiling only the cards its games use); the report is the one a single process would give,
@@ -444,7 +511,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         raise_gc_threshold()          # this process plays games in bulk (manastack.gc_tuning)
         seeds = range(args.seed, args.seed + args.games)
-        names = playable_names(db)
+        names = playable_pool(db)
         if args.jobs == 1:
             run(db, names, iter(seeds), args.max_actions, progress, args.offers, args.players, report)
         else:

@@ -2,8 +2,9 @@
 
 What the package keeps there is data only, read with checks and rebuilt when they fail: the
 Oracle grammar's parser tables (:mod:`manastack.oracle.parser_tables`, JSON), the indexes of
-large card files (:mod:`manastack.cards.file_index`, SQLite) and the rules search index
-(:mod:`manastack.rules`, SQLite). Nothing read from it is run as code (no pickles, no marshalled
+large card files (:mod:`manastack.cards.file_index`, SQLite), the rules search index
+(:mod:`manastack.rules`, SQLite) and the fuzz tool's pool of playable cards
+(:mod:`manastack.fuzz`, JSON). Nothing read from it is run as code (no pickles, no marshalled
 code objects), and a missing, corrupt or unwritable file only costs the time to rebuild it.
 """
 from __future__ import annotations

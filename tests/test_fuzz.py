@@ -2,6 +2,7 @@
 every invariant is checked at every decision of the first actions of two seeded games."""
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -13,6 +14,7 @@ import pytest
 
 from manastack import fuzz
 from manastack.game import Game
+from manastack.rng import Rng
 
 ACTIONS = 40
 
@@ -41,6 +43,42 @@ def test_a_broken_invariant_is_reported_by_class_with_a_repro_command(corpus_db,
     assert "repeat: python3 -m manastack.fuzz --corpus ../shared/cards/AtomicCards-2021.json.gz --seed 11" in text
 
 
+def test_a_pop_that_gives_back_another_state_is_caught(corpus_db, playable, monkeypatch):
+    """An undo that restores the action but not the game exactly (one life point off, in a copy
+    of the state, so no state the game shares is touched) fails "push/pop exact"."""
+    real = Game.pop
+
+    def bad_pop(self):
+        action = real(self)
+        if self._base.turn >= 2:
+            s = self._base.copy()
+            s.players[0].life -= 1
+            self._base = s
+        return action
+
+    monkeypatch.setattr(Game, "pop", bad_pop)
+    report = fuzz.run(corpus_db, playable, iter([12]), 400)
+    assert list(report.failures) == ["push/pop exact"]
+
+
+def test_a_load_that_loses_something_is_caught(corpus_db, playable, monkeypatch):
+    """A save that loads into another game (a life point lost on the way) fails "save/load
+    continues"."""
+    real = Game.from_json.__func__
+
+    def bad_load(cls, text, cards=None):
+        game = real(cls, text, cards)
+        if game._base.turn >= 2:
+            s = game._base.copy()
+            s.players[1].life -= 1
+            game._base = s
+        return game
+
+    monkeypatch.setattr(Game, "from_json", classmethod(bad_load))
+    report = fuzz.run(corpus_db, playable, iter([12]), 400)
+    assert list(report.failures) == ["save/load continues"]
+
+
 def test_the_command_line_refuses_bad_bounds(capsys):
     with pytest.raises(SystemExit) as exit_:
         fuzz.main(["--games", "0"])
@@ -66,7 +104,8 @@ def test_games_played_by_worker_processes_report_as_one_process_would(corpus_pat
     """Two workers, each with its own corpus, give the failures, seeds and decisions of a run in
     this process, in the order of the seeds."""
     alone = fuzz.run(corpus_db, playable, iter(range(11, 14)), 30)
-    side_by_side = fuzz.run_parallel(corpus_path, playable, range(11, 14), 30, jobs=2)
+    pool = {n: corpus_db.get(n).colors for n in playable}     # so the workers compile only their decks
+    side_by_side = fuzz.run_parallel(corpus_path, pool, range(11, 14), 30, jobs=2)
     assert side_by_side.games == alone.games == 3
     assert side_by_side.decisions == alone.decisions
     assert side_by_side.failures == alone.failures
@@ -78,7 +117,7 @@ def _main_stopped_by_signals(monkeypatch, play_one, render_signals=(), names=lam
     ``render_signals`` sent to this process as the report is rendered; the signal handlers main
     sets are put back after."""
     monkeypatch.setattr(fuzz, "load_db", lambda path: None)
-    monkeypatch.setattr(fuzz, "playable_names", names)
+    monkeypatch.setattr(fuzz, "playable_pool", names)
     monkeypatch.setattr(fuzz, "play_one", play_one)
     real_render = fuzz.Report.render
 
@@ -139,7 +178,8 @@ def test_a_run_killed_again_and_again_still_prints_its_report_and_status(tmp_pat
     cards.write_text('{"data": {}}', encoding="utf-8")
     proc = subprocess.Popen([sys.executable, "-m", "manastack.fuzz", "--corpus", str(cards), "--games", "1000",
                              "--max-actions", "30"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=Path(__file__).resolve().parent.parent)
+                            cwd=Path(__file__).resolve().parent.parent,
+                            env=dict(os.environ, MANASTACK_CACHE=str(tmp_path / "cache")))
     progress = proc.stderr.readline()                 # the first game's line
     assert progress.startswith("1 games"), progress
     for sig in [signal.SIGTERM] * 3 + [signal.SIGINT] + [signal.SIGTERM] * 9:
@@ -152,3 +192,34 @@ def test_a_run_killed_again_and_again_still_prints_its_report_and_status(tmp_pat
     assert proc.returncode == 1, (proc.returncode, err[-500:])
     assert out.count(" decisions checked in ") == 1 and "stopped early" in out
     assert "Traceback" not in err and "race condition" not in err
+
+
+def test_the_pool_of_cards_is_cached_as_data_and_a_bad_cache_is_rebuilt(corpus_db, playable, tmp_path, monkeypatch):
+    """The pool read back from the cache is the one computed: the same cards, in the same order,
+    with their colors; a cache file that fails a check is computed again, never used."""
+    monkeypatch.setenv("MANASTACK_CACHE", str(tmp_path))
+    computed = fuzz.playable_pool(corpus_db)
+    assert list(computed) == playable
+    assert computed == {n: corpus_db.get(n).colors for n in playable}
+    [path] = tmp_path.glob("fuzz-pool-*.json")
+    real_names = fuzz.playable_names
+    monkeypatch.setattr(fuzz, "playable_names", lambda db: pytest.fail("the pool was computed again"))
+    cached = fuzz.playable_pool(corpus_db)
+    assert list(cached.items()) == list(computed.items())
+    good = json.loads(path.read_text())
+    bad_files = [b"not json", json.dumps(dict(good, key="0" * 64)).encode(),
+                 json.dumps(dict(good, cards=good["cards"] + [["No Such Card", "W"]])).encode(),
+                 json.dumps(dict(good, cards=[[good["cards"][0][0], "X"]] + good["cards"][1:])).encode(),
+                 json.dumps(dict(good, cards=good["cards"] + good["cards"][:1])).encode()]
+    monkeypatch.setattr(fuzz, "playable_names", real_names)
+    for bad in bad_files:
+        path.write_bytes(bad)
+        assert fuzz.playable_pool(corpus_db) == computed
+        assert json.loads(path.read_text()) == good       # and written again
+
+
+def test_decks_from_the_pool_are_the_decks_from_the_names(corpus_db, playable):
+    """The pool's colors stand for compiling each card: the same seed builds the same decks."""
+    pool = {n: corpus_db.get(n).colors for n in playable}
+    for seed in (3, 91000):
+        assert fuzz.random_deck(corpus_db, pool, Rng(seed)) == fuzz.random_deck(corpus_db, playable, Rng(seed))

@@ -13,6 +13,7 @@ import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 from enum import StrEnum
 from typing import Any, Union
 
@@ -3660,18 +3661,50 @@ def nodes(node) -> Iterator:
     """``node`` and everything inside it, depth first: the fields of IR dataclasses and the
     items of tuples and lists."""
     todo = [node]
+    pop, extend, inside = todo.pop, todo.extend, _INSIDE
     while todo:
-        n = todo.pop()
+        n = pop()
         yield n
-        if isinstance(n, (tuple, list)):
-            todo.extend(reversed(n))
-        elif dataclasses.is_dataclass(n) and not isinstance(n, type):
-            todo.extend(getattr(n, f.name) for f in reversed(dataclasses.fields(n)))
+        extend((inside.get(type(n)) or _inside_of(type(n)))(n))
 
 
 def contains(node, wanted: Callable[[object], bool]) -> bool:
-    """Whether anything in ``node`` (see :func:`nodes`) is ``wanted``."""
-    return any(map(wanted, nodes(node)))
+    """Whether anything in ``node`` (see :func:`nodes`) is ``wanted``; the nodes are tried in the
+    order :func:`nodes` gives them, up to the first one wanted."""
+    todo = [node]
+    pop, extend, inside = todo.pop, todo.extend, _INSIDE
+    while todo:
+        n = pop()
+        if wanted(n):
+            return True
+        extend((inside.get(type(n)) or _inside_of(type(n)))(n))
+    return False
+
+
+def _nothing_inside(node) -> tuple:
+    return ()
+
+
+# How to list what is inside a node of each class, last first (so that a stack pops the first
+# first): the walks above run over every compiled card, so each class is looked at only once.
+_INSIDE: dict[type, Callable[[Any], Any]] = {}
+
+
+def _inside_of(cls: type) -> Callable[[Any], Any]:
+    """The items of a tuple or list, the fields of a dataclass instance (not of a class), or
+    nothing; for instances of ``cls``, last first."""
+    get: Callable[[Any], Any] = _nothing_inside
+    if issubclass(cls, (tuple, list)):
+        get = reversed
+    elif dataclasses.is_dataclass(cls) and not issubclass(cls, type):
+        names = [f.name for f in reversed(dataclasses.fields(cls))]
+        if len(names) > 1:
+            get = attrgetter(*names)
+        elif names:
+            one = attrgetter(names[0])
+            get = lambda n: (one(n),)       # noqa: E731 (attrgetter of one name gives the value)
+    _INSIDE[cls] = get
+    return get
 
 
 def mana_under_condition(effects) -> "Conditional | None":
