@@ -52,9 +52,8 @@ def test_effects_for_this_turn_compile_from_the_same_parts(db):
 def test_sentences_not_understood_stay_unsupported(db):
     # "other creatures" names the source, which the effect outlives (CR 611.2c)
     assert db.get("Haze Frog").unsupported
-    # damage from "spells that target it" and "sources of the color of your choice" isn't read
+    # damage from "spells that target it" isn't read
     assert db.get("Bronze Horse").unsupported
-    assert db.get("Prismatic Strands").unsupported
 
 
 def test_a_source_of_one_of_two_colors(db):
