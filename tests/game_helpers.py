@@ -3,7 +3,7 @@ scenario's players, the labels of the legal actions, and a whole game played out
 from __future__ import annotations
 
 from manastack import Game, RandomAgent
-from manastack.engine.decisions import Action
+from manastack.engine.decisions import Action, ActionKind, DecisionKind
 from manastack.scenario import Scenario
 
 from .test_random_games import check_invariants
@@ -101,3 +101,26 @@ def play_out_randomly(game: Game, seed: int, actions: int = 20_000) -> Game:
     assert game.result is not None
     check_invariants(game)
     return game
+
+
+def answer_until_stack_empty(g: Game, *labels: str, limit: int = 80) -> list[str]:
+    """Pass priority and answer each other decision with the first legal action whose label
+    contains the next of ``labels`` (else the first action; a payment is paid automatically),
+    until the stack is empty; returns the kinds of the decisions met."""
+    todo, met = list(labels), []
+    for _ in range(limit):
+        if g.pending.kind == DecisionKind.PRIORITY:
+            if not g.current_state().stack:
+                return met
+            g.push(Action(ActionKind.PASS))
+            continue
+        met.append(g.pending.kind)
+        if g.pending.kind == DecisionKind.PAY:
+            g.push(Action(ActionKind.AUTOPAY))
+            continue
+        options = g.legal_actions()
+        chosen = next((a for a in options if todo and todo[0] in a.label), None)
+        if chosen is not None:
+            todo.pop(0)
+        g.push(chosen or options[0])
+    raise AssertionError("the stack never emptied")

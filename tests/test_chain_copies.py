@@ -4,37 +4,11 @@ that copy." The player the spell affected may pay (or sacrifice a land) and then
 resolving spell under their own control; the copy is not cast and can be copied again."""
 from __future__ import annotations
 
-from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
-from .game_helpers import board, cast_and_pay, names
+from .game_helpers import answer_until_stack_empty, board, cast_and_pay, names
 
 ALICE, BOB = 0, 1
-
-
-def _answer(g, *labels: str) -> list[str]:
-    """Pass priority and answer each decision that comes with the first legal action whose
-    label contains the next of ``labels`` (the rest: the first option), until the stack is empty;
-    returns the kinds of decisions met."""
-    todo = list(labels)
-    met = []
-    for _ in range(80):
-        s = g.current_state()
-        if g.pending.kind == "priority":
-            if not s.stack:
-                return met
-            g.push(Action("pass"))
-            continue
-        met.append(g.pending.kind)
-        if g.pending.kind == "pay":
-            g.push(Action("autopay"))
-            continue
-        options = g.legal_actions()
-        pick = next((a for a in options if todo and todo[0] in a.label), None)
-        if pick is not None:
-            todo.pop(0)
-        g.push(pick or options[0])
-    raise AssertionError("the stack never emptied")
 
 
 def test_chain_lightning_compiles_to_a_payment_then_a_copy_by_that_player(db):
@@ -73,7 +47,7 @@ def test_chain_lightning_the_player_dealt_damage_pays_and_copies_it_back(db):
     target (CR 707.10c); the copy is his and not cast (the rulings); Alice, with no red mana
     left, is not offered the payment for the copy."""
     g = _chain(db, "Bob")
-    met = _answer(g, "yes", "yes", "target Alice")
+    met = answer_until_stack_empty(g, "yes", "yes", "target Alice")
     assert met == ["may", "pay", "may", "new_target"]
     assert _life(g) == (17, 17)
     log = [e.text for e in g.current_state().log_entries()]
@@ -84,7 +58,7 @@ def test_chain_lightning_the_player_dealt_damage_pays_and_copies_it_back(db):
 
 def test_chain_lightning_declined_deals_its_damage_once(db):
     g = _chain(db, "Bob")
-    _answer(g, "no")
+    answer_until_stack_empty(g, "no")
     assert _life(g) == (20, 17)
     assert not any("copy" in e.text for e in g.current_state().log_entries())
 
@@ -93,7 +67,7 @@ def test_chain_lightning_at_a_creature_offers_the_copy_to_its_controller(db):
     """"that permanent's controller": Bob, whose Grizzly Bears were dealt 3 damage, pays and
     copies it at Alice."""
     g = _chain(db, "Grizzly Bears", bob="Grizzly Bears, Mountain, Mountain")
-    _answer(g, "yes", "yes", "target Alice", "no")
+    answer_until_stack_empty(g, "yes", "yes", "target Alice", "no")
     assert _life(g) == (17, 20)
     assert names(g, BOB, "graveyard") == ["Grizzly Bears"]
 
@@ -109,7 +83,7 @@ def test_chain_of_vapor_the_bounced_permanents_controller_sacrifices_a_land_to_c
     battlefield: [Grizzly Bears, Forest]
 """)
     cast_and_pay(g, "cast Chain of Vapor", "Grizzly Bears")
-    _answer(g, "yes", "yes", "Llanowar Elves", "no")
+    answer_until_stack_empty(g, "yes", "yes", "Llanowar Elves", "no")
     assert names(g, BOB, "hand") == ["Grizzly Bears"]
     assert names(g, ALICE, "hand") == ["Llanowar Elves"]
     assert names(g, BOB, "graveyard") == ["Forest"]
@@ -130,9 +104,9 @@ def test_malicious_affliction_copies_itself_from_its_cast_trigger(db):
     battlefield: [Grizzly Bears, Hill Giant, Llanowar Elves]
 """)
     cast_and_pay(g, "cast Lightning Bolt", "Llanowar Elves")
-    _answer(g)
+    answer_until_stack_empty(g)
     cast_and_pay(g, "cast Malicious Affliction", "Grizzly Bears")
-    _answer(g, "yes", "Hill Giant")
+    answer_until_stack_empty(g, "yes", "Hill Giant")
     assert names(g, BOB, "graveyard") == ["Grizzly Bears", "Hill Giant", "Llanowar Elves"]
     assert "Alice puts a copy of Malicious Affliction on the stack (a copy is not cast)" in [
         e.text for e in g.current_state().log_entries()]

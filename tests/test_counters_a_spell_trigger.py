@@ -3,31 +3,11 @@ Compliance, with its rulings: only "counter" counts; a spell whose targets all b
 doesn't resolve but is not countered (CR 608.2b)."""
 from __future__ import annotations
 
-from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
-from .game_helpers import board, cast_and_pay, names
+from .game_helpers import answer_until_stack_empty, board, cast_and_pay, names
 
 ALICE, BOB = 0, 1
-
-
-def _until_stack_empty(g, *answers: str) -> list[str]:
-    """Pass priority; answer other decisions with the first action whose label contains the next
-    of ``answers`` (else the first action); returns the decision kinds met."""
-    todo, met = list(answers), []
-    for _ in range(60):
-        if g.pending.kind == "priority":
-            if not g.current_state().stack:
-                return met
-            g.push(Action("pass"))
-            continue
-        met.append(g.pending.kind)
-        options = g.legal_actions()
-        chosen = next((a for a in options if todo and todo[0] in a.label), None)
-        if chosen is not None:
-            todo.pop(0)
-        g.push(chosen or options[0])
-    raise AssertionError("the stack never emptied")
 
 
 def test_baral_compiles(db):
@@ -49,7 +29,7 @@ def test_baral_loots_when_a_spell_alice_controls_counters_a_spell(db):
 """)
     cast_and_pay(g, "cast Lightning Bolt", "Bob")
     cast_and_pay(g, "cast Counterspell", "Lightning Bolt")
-    _until_stack_empty(g, "yes", "Forest")
+    answer_until_stack_empty(g, "yes", "Forest")
     s = g.current_state()
     assert s.players[BOB].life == 20
     assert names(g, ALICE, "graveyard") == ["Counterspell", "Forest", "Lightning Bolt"]
@@ -70,7 +50,7 @@ def test_a_spell_that_fizzles_is_not_countered(db):
 """)
     cast_and_pay(g, "cast Lightning Bolt", "Grizzly Bears")
     cast_and_pay(g, "cast Unsummon", "Grizzly Bears")
-    met = _until_stack_empty(g)
+    met = answer_until_stack_empty(g)
     assert "may" not in met
     assert names(g, BOB, "hand") == ["Grizzly Bears"]
     assert not any("Baral, Chief of Compliance's ability triggers" in e.text for e in g.current_state().log_entries())

@@ -605,12 +605,7 @@ def life_cant_change(s: State, player: int) -> str | None:
 def cant_gain_life(s: State, player: int) -> str | None:
     """The name of the permanent whose static ability says ``player`` can't gain life
     ("Players can't gain life.", "Your opponents can't gain life."; CR 119.7), or None."""
-    for src, eff in ch.static_effects(s, ir.StaticCantGainLife):
-        if eff.affected == "each_player" or src.controller != player:
-            if exercise.RECORD is not None:
-                exercise.note("STATIC_KINDS", "cant_gain_life", src.card)
-            return src.card.name
-    return None
+    return _binding_static(s, ir.StaticCantGainLife, "cant_gain_life", player)
 
 
 def draw_limited(s: State, player: int) -> str | None:
@@ -619,10 +614,17 @@ def draw_limited(s: State, player: int) -> str | None:
     CR 121.1), or None."""
     if not s.players[player].drawn_this_turn:
         return None
-    for src, eff in ch.static_effects(s, ir.StaticDrawOneEachTurn):
+    return _binding_static(s, ir.StaticDrawOneEachTurn, "draw_one_each_turn", player)
+
+
+def _binding_static(s: State, kind: type, name: str, player: int) -> str | None:
+    """The name of the first permanent whose static ability of ``kind`` (``name`` in the
+    exercise record) binds ``player``: one that names each player, or its controller's
+    opponents when ``player`` is one of them; or None."""
+    for src, eff in ch.static_effects(s, kind):
         if eff.affected == "each_player" or src.controller != player:
             if exercise.RECORD is not None:
-                exercise.note("STATIC_KINDS", "draw_one_each_turn", src.card)
+                exercise.note("STATIC_KINDS", name, src.card)
             return src.card.name
     return None
 
