@@ -617,7 +617,8 @@ def draw_limited(s: State, player: int) -> str | None:
     return _binding_static(s, ir.StaticDrawOneEachTurn, "draw_one_each_turn", player)
 
 
-def _binding_static(s: State, kind: type, name: str, player: int) -> str | None:
+def _binding_static(s: State, kind: type[ir.StaticCantGainLife] | type[ir.StaticDrawOneEachTurn], name: str,
+                    player: int) -> str | None:
     """The name of the first permanent whose static ability of ``kind`` (``name`` in the
     exercise record) binds ``player``: one that names each player, or its controller's
     opponents when ``player`` is one of them; or None."""
