@@ -14,7 +14,8 @@ import pytest
 
 from manastack import Game, RandomAgent, SaveError
 from manastack.engine.decisions import Action, ActionKind
-from manastack.oracle.ir import Duration
+from manastack.oracle import ir
+from manastack.oracle.ir import Duration, TriggerEvent
 
 PACKAGE = Path(__file__).resolve().parent.parent / "manastack"
 
@@ -121,3 +122,21 @@ ab.trigger.event in ("dies", TriggerEvent.LEAVES)
     assert not string_kind_comparisons("d.kind is DescKind.CARD\nd.kind in (None, DescKind.PERMANENT)\n"
                                        "kind == 'local'\nd.name == 'x'\ntrig.event == TriggerEvent.ENTERS\n"
                                        "event == 'enters'\n")
+
+
+@pytest.mark.parametrize("name, events", [
+    ("Hypnotic Specter", {TriggerEvent.DEALS_DAMAGE_TO_OPPONENT}),      # the damage events, by pattern
+    ("Ember Swallower", {TriggerEvent.BECOMES_MONSTROUS}),              # CR 701.37b
+    ("Inferno Titan", {TriggerEvent.ENTERS, TriggerEvent.ATTACKS}),     # "enters or attacks": one ability each
+    ("Boros Reckoner", {TriggerEvent.DEALT_DAMAGE})])
+def test_a_compiled_trigger_names_its_event_by_member(corpus_db, name, events):
+    """Events the compiler builds from the text (the damage ones, "becomes monstrous", "~ enters or
+    attacks") are members too, not strings that merely equal them."""
+    triggers = [a.trigger for a in corpus_db.get(name).abilities if isinstance(a, ir.TriggeredAbility)]
+    assert {t.event for t in triggers} == events and all(type(t.event) is TriggerEvent for t in triggers)
+
+
+def test_panharmonicon_names_the_event_it_doubles_by_member(corpus_db):
+    """CR 603.2d: the event of an "additional trigger" static ability is a member as well."""
+    extra = [a for a in corpus_db.get("Panharmonicon").abilities if isinstance(a, ir.AdditionalTriggers)]
+    assert [type(e.event) for e in extra] == [TriggerEvent] and extra[0].event is TriggerEvent.ENTERS
