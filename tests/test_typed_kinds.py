@@ -1,8 +1,9 @@
 """Action kinds and durations are enums (docs/architecture.md, "Types"): every answer the engine
 offers is named by an :class:`ActionKind`, every record a resolved spell or ability leaves lasts
 for one of the :class:`ir.Duration` values, and a member equals its string, so saves keep their
-format. No code of the package compares a ``kind`` attribute with a string: kinds are enum
-members (the test reads the source)."""
+format. No code of the package compares a ``kind`` attribute, or a trigger's ``event``
+(:class:`ir.TriggerEvent`), with a string: kinds and events are enum members (the test reads
+the source)."""
 from __future__ import annotations
 
 import ast
@@ -13,7 +14,8 @@ import pytest
 
 from manastack import Game, RandomAgent, SaveError
 from manastack.engine.decisions import Action, ActionKind
-from manastack.oracle.ir import Duration
+from manastack.oracle import ir
+from manastack.oracle.ir import Duration, TriggerEvent
 
 PACKAGE = Path(__file__).resolve().parent.parent / "manastack"
 
@@ -77,14 +79,18 @@ def _holds_a_string(node: ast.expr) -> bool:
     return False
 
 
+# the attributes that hold enum members: a record's kind, a trigger's event
+TYPED_ATTRS = ("kind", "event")
+
+
 def string_kind_comparisons(source: str) -> list[str]:
-    """Each comparison of some ``x.kind`` with a string literal (``==``, ``!=``, ``is``, ``in``
-    a tuple of literals...), as "line: code"."""
+    """Each comparison of some ``x.kind`` or ``x.event`` with a string literal (``==``, ``!=``,
+    ``is``, ``in`` a tuple of literals...), as "line: code"."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Compare):
             operands = [node.left, *node.comparators]
-            if any(isinstance(o, ast.Attribute) and o.attr == "kind" for o in operands) \
+            if any(isinstance(o, ast.Attribute) and o.attr in TYPED_ATTRS for o in operands) \
                     and any(_holds_a_string(o) for o in operands):
                 found.append(f"{node.lineno}: {ast.unparse(node)}")
     return found
@@ -92,7 +98,8 @@ def string_kind_comparisons(source: str) -> list[str]:
 
 def test_no_kind_is_compared_with_a_string():
     """Kinds are compared by enum member (ActionKind, DecisionKind, ItemKind, TargetKind,
-    ReplacementKind, EventKind, the compiler's DescKind...), never by their strings: a string
+    ReplacementKind, EventKind, the compiler's DescKind...), and trigger events by
+    TriggerEvent member, never by their strings: a string
     comparison would stay true for a StrEnum member but hides which enum is meant, and turns
     silently false for a plain Enum."""
     found = [f"{path.relative_to(PACKAGE.parent)}:{where}" for path in sorted(PACKAGE.rglob("*.py"))
@@ -108,7 +115,28 @@ d.kind in (None, "permanent")
 o.kind == ("yes" if n else ActionKind.NO)
 first.kind == second.kind == "spell"
 x.kind is not "y"
+trig.event == "enters"
+ab.trigger.event in ("dies", TriggerEvent.LEAVES)
 """
-    assert len(string_kind_comparisons(code)) == 6
+    assert len(string_kind_comparisons(code)) == 8
     assert not string_kind_comparisons("d.kind is DescKind.CARD\nd.kind in (None, DescKind.PERMANENT)\n"
-                                       "kind == 'local'\nd.name == 'x'\n")
+                                       "kind == 'local'\nd.name == 'x'\ntrig.event == TriggerEvent.ENTERS\n"
+                                       "event == 'enters'\n")
+
+
+@pytest.mark.parametrize("name, events", [
+    ("Hypnotic Specter", {TriggerEvent.DEALS_DAMAGE_TO_OPPONENT}),      # the damage events, by pattern
+    ("Ember Swallower", {TriggerEvent.BECOMES_MONSTROUS}),              # CR 701.37b
+    ("Inferno Titan", {TriggerEvent.ENTERS, TriggerEvent.ATTACKS}),     # "enters or attacks": one ability each
+    ("Boros Reckoner", {TriggerEvent.DEALT_DAMAGE})])
+def test_a_compiled_trigger_names_its_event_by_member(corpus_db, name, events):
+    """Events the compiler builds from the text (the damage ones, "becomes monstrous", "~ enters or
+    attacks") are members too, not strings that merely equal them."""
+    triggers = [a.trigger for a in corpus_db.get(name).abilities if isinstance(a, ir.TriggeredAbility)]
+    assert {t.event for t in triggers} == events and all(type(t.event) is TriggerEvent for t in triggers)
+
+
+def test_panharmonicon_names_the_event_it_doubles_by_member(corpus_db):
+    """CR 603.2d: the event of an "additional trigger" static ability is a member as well."""
+    extra = [a for a in corpus_db.get("Panharmonicon").abilities if isinstance(a, ir.AdditionalTriggers)]
+    assert [type(e.event) for e in extra] == [TriggerEvent] and extra[0].event is TriggerEvent.ENTERS

@@ -72,7 +72,7 @@ from .zones import EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 _CREATURE_TARGET = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=("Creature",)))
 _NONCREATURE_SPELL = ir.Filter(non_types=("Creature",), controller="you", zone=STACK)
 _CREATURE_OF_YOURS = ir.Filter(types=("Creature",), controller="you")
-_YOUR_UPKEEP = ir.Trigger("beginning_of_step", step="upkeep", whose="your")
+_YOUR_UPKEEP = ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step="upkeep", whose="your")
 _YOUR_SPELL = ir.Filter(controller="you", zone=STACK)
 
 
@@ -86,51 +86,51 @@ GERM = ir.TokenSpec("Phyrexian Germ Token", 0, 0, ("B",), ("Creature",), ("Phyre
 def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
     """The triggered ability a keyword stands for, or None when it is not a triggered one."""
     if kw.name == "prowess":
-        return ir.TriggeredAbility(ir.Trigger("cast", _NONCREATURE_SPELL),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.CAST, _NONCREATURE_SPELL),
                                    (ir.ModifyPT(ir.Ref("self"), 1, 1),), text="Prowess (CR 702.108a)")
     if kw.name == "persist":
-        return ir.TriggeredAbility(ir.Trigger("dies"),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.DIES),
                                    (ir.ReturnToBattlefield(ir.Ref("triggering_object"), "-1/-1"),),
                                    condition="self_had_no_minus1_counters", text="Persist (CR 702.79a)")
     if kw.name == "undying":
-        return ir.TriggeredAbility(ir.Trigger("dies"),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.DIES),
                                    (ir.ReturnToBattlefield(ir.Ref("triggering_object"), "+1/+1"),),
                                    condition="self_had_no_plus1_counters", text="Undying (CR 702.93a)")
     if kw.name == "cipher":
         # the ability the encoded card grants its creature (CR 702.99a); see encoded_triggers
-        return ir.TriggeredAbility(ir.Trigger("deals_combat_damage_to_player", "self"),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_PLAYER, "self"),
                                    (ir.CastEncodedCopy(),), text="Cipher (CR 702.99a)")
     if kw.name == "exalted":
-        return ir.TriggeredAbility(ir.Trigger("attacks_alone", _CREATURE_OF_YOURS),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ATTACKS_ALONE, _CREATURE_OF_YOURS),
                                    (ir.ModifyPT(ir.Ref("triggering_object"), 1, 1),),
                                    text="Exalted (CR 702.83a)")
     if kw.name == "bushido" and kw.arg is not None:
         n = int(kw.arg)
-        return ir.TriggeredAbility(ir.Trigger("blocks_or_becomes_blocked"), (ir.ModifyPT(ir.Ref("self"), n, n),),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.BLOCKS_OR_BECOMES_BLOCKED), (ir.ModifyPT(ir.Ref("self"), n, n),),
                                    text=f"Bushido {n} (CR 702.45a)")
     if kw.name == "soulshift" and kw.arg is not None:
         n = int(kw.arg)
         spirit = ir.TargetSpec(ir.TargetKind.CARD, ir.Filter(subtypes=("Spirit",), controller="you", zone=GRAVEYARD,
                                                  mana_value_at_most=n))
-        return ir.TriggeredAbility(ir.Trigger("dies"), (ir.May((ir.ReturnToHand(ir.Target(0)),)),), (spirit,),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.DIES), (ir.May((ir.ReturnToHand(ir.Target(0)),)),), (spirit,),
                                    text=f"Soulshift {n} (CR 702.46a)")
     if kw.name == "flanking":
-        return ir.TriggeredAbility(ir.Trigger("blocked_by_creature_without_flanking"),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.BLOCKED_BY_CREATURE_WITHOUT_FLANKING),
                                    (ir.ModifyPT(ir.Ref("triggering_object"), -1, -1),),
                                    text="Flanking (CR 702.25a)")
     # keywords players meet every game: triggered ones
     if kw.name == "extort":
         pay = ir.PayMana(ManaCost(("W/B",)))
         drain = ir.IfYouDo((ir.LoseLife(1, ir.Ref("each_opponent")), ir.GainLife(1)))
-        return ir.TriggeredAbility(ir.Trigger("cast", _YOUR_SPELL), (ir.May((pay, drain)),),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.CAST, _YOUR_SPELL), (ir.May((pay, drain)),),
                                    text="Extort (CR 702.101a)")
     if kw.name == "afflict" and kw.arg is not None:
         n = int(kw.arg)     # the defending player: the one it attacks (CR 508.5)
-        return ir.TriggeredAbility(ir.Trigger("becomes_blocked"), (ir.LoseLife(n, ir.Ref("defending_player")),),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.BECOMES_BLOCKED), (ir.LoseLife(n, ir.Ref("defending_player")),),
                                    text=f"Afflict {n} (CR 702.130a)")
     if kw.name == "rampage" and kw.arg is not None:
         bonus = ir.BlockersBeyondFirst(int(kw.arg))
-        return ir.TriggeredAbility(ir.Trigger("becomes_blocked"), (ir.ModifyPT(ir.Ref("self"), bonus, bonus),),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.BECOMES_BLOCKED), (ir.ModifyPT(ir.Ref("self"), bonus, bonus),),
                                    text=f"Rampage {kw.arg} (CR 702.23a)")
     if kw.name == "fading" and kw.arg is not None:
         return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveCounterOrSacrifice("fade"),),
@@ -140,87 +140,87 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
                                    text="Vanishing: at the beginning of your upkeep, if it has a time counter on it, "
                                         "remove a time counter from it (CR 702.63a)")
     if kw.name == "ingest":
-        return ir.TriggeredAbility(ir.Trigger("deals_combat_damage_to_player", "self"),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_PLAYER, "self"),
                                    (ir.ExileTopCard(1, ir.Ref("triggering_player")),), text="Ingest (CR 702.115a)")
     if kw.name == "renown" and kw.arg is not None:
-        return ir.TriggeredAbility(ir.Trigger("deals_combat_damage_to_player", "self"),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_PLAYER, "self"),
                                    (ir.BecomeDesignated("renowned", int(kw.arg)),), condition="self_not_renowned",
                                    text=f"Renown {kw.arg} (CR 702.112a)")
     if kw.name == "exploit":
-        return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Exploit(),), text="Exploit (CR 702.110a)")
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ENTERS), (ir.Exploit(),), text="Exploit (CR 702.110a)")
     if kw.name == "fabricate" and kw.arg is not None:
-        return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Fabricate(int(kw.arg)),),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ENTERS), (ir.Fabricate(int(kw.arg)),),
                                    text=f"Fabricate {kw.arg} (CR 702.123a)")
     if kw.name == "haunt":
         # CR 702.55a, on a permanent; an instant's or sorcery's "When the creature ~ haunts dies"
         # isn't read, so such a card with haunt is not supported
-        return ir.TriggeredAbility(ir.Trigger("dies"), (ir.HauntExile(),), (_CREATURE_TARGET,),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.DIES), (ir.HauntExile(),), (_CREATURE_TARGET,),
                                    text="Haunt (CR 702.55a)")
     if kw.name == "soulbond":
         # CR 702.95a's two triggers as one: a creature of yours entering, this one or another,
         # with the intervening "if" that both are unpaired (engine.conditions, engine.mechanics.soulbond)
-        return ir.TriggeredAbility(ir.Trigger("enters", _CREATURE_OF_YOURS), (ir.May((ir.Pair(),)),),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ENTERS, _CREATURE_OF_YOURS), (ir.May((ir.Pair(),)),),
                                    condition="soulbond_can_pair", text="Soulbond (CR 702.95a)")
     if kw.name == "evolve":
-        return ir.TriggeredAbility(ir.Trigger("enters", _CREATURE_OF_YOURS),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ENTERS, _CREATURE_OF_YOURS),
                                    (ir.PutCounters(ir.Ref("self"), "+1/+1", 1),),
                                    condition="entered_creature_greater", text="Evolve (CR 702.100a)")
     if kw.name == "modular" and kw.arg is not None:
         artifact_creature = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(all_types=("Artifact", "Creature")))
         move = ir.PutCounters(ir.Target(0), "+1/+1", ir.CountersOn("+1/+1"))
-        return ir.TriggeredAbility(ir.Trigger("dies"), (ir.May((move,)),), (artifact_creature,),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.DIES), (ir.May((move,)),), (artifact_creature,),
                                    text=f"Modular {kw.arg} (CR 702.43a)")
     if kw.name == "graft" and kw.arg is not None:      # CR 702.58a, with its enters replacement
         take = ir.MoveCounter(ir.Ref("self"), ir.Ref("triggering_object"), "+1/+1")
-        return ir.TriggeredAbility(ir.Trigger("enters", ir.Filter(types=("Creature",), other=True)),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ENTERS, ir.Filter(types=("Creature",), other=True)),
                                    (ir.May((take,)),), condition="self_has_plus1_counter",
                                    text=f"Graft {kw.arg} (CR 702.58a)")
     if kw.name == "annihilator" and kw.arg is not None:
         n = int(kw.arg)     # the defending player: the one it attacks (CR 508.5)
         edict = ir.SacrificePermanents(ir.Ref("defending_player"), ir.Filter(), n)
-        return ir.TriggeredAbility(ir.Trigger("attacks"), (edict,), text=f"Annihilator {n} (CR 702.86a)")
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ATTACKS), (edict,), text=f"Annihilator {n} (CR 702.86a)")
     if kw.name == "mentor":     # compared again, as it resolves, with its power then (or last known)
         lesser = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=("Creature",), attacking=True, power_below_source=True))
-        return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.PutCounters(ir.Target(0), "+1/+1", 1),), (lesser,),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ATTACKS), (ir.PutCounters(ir.Target(0), "+1/+1", 1),), (lesser,),
                                    text="Mentor (CR 702.134a)")
     if kw.name == "dethrone":   # CR 702.105a: attacking the player with the most life or tied for it
-        return ir.TriggeredAbility(ir.Trigger("attacks", attacked="most_life"),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ATTACKS, attacked="most_life"),
                                    (ir.PutCounters(ir.Ref("self"), "+1/+1", 1),), text="Dethrone (CR 702.105a)")
     if kw.name == "melee":      # CR 702.121a: +1/+1 for each opponent attacked, counted on resolution
         attacked = ir.OpponentsAttacked()
-        return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.ModifyPT(ir.Ref("self"), attacked, attacked),),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ATTACKS), (ir.ModifyPT(ir.Ref("self"), attacked, attacked),),
                                    text="Melee (CR 702.121a)")
     if kw.name == "provoke":    # CR 702.39a: the defending player is the opponent, with two players
         provoked = ir.TargetSpec(ir.TargetKind.PERMANENT, ir.Filter(types=("Creature",), controller="opponent"))
         block = ir.Restrict(ir.Target(0), "must_block_source", duration=Duration.END_OF_COMBAT)
-        return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.May((ir.Untap(ir.Target(0)), block)),), (provoked,),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ATTACKS), (ir.May((ir.Untap(ir.Target(0)), block)),), (provoked,),
                                    text="Provoke (CR 702.39a)")
     if kw.name == "myriad":     # CR 702.116a: copies attacking the other opponents, of whom two players have none
-        return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.Myriad(),), text="Myriad (CR 702.116a)")
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ATTACKS), (ir.Myriad(),), text="Myriad (CR 702.116a)")
     if kw.name == "battle cry":
         others = ir.Ref("all", ir.Filter(types=("Creature",), attacking=True, other=True))
-        return ir.TriggeredAbility(ir.Trigger("attacks"), (ir.ModifyPT(others, 1, 0),), text="Battle cry (CR 702.91a)")
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ATTACKS), (ir.ModifyPT(others, 1, 0),), text="Battle cry (CR 702.91a)")
     if kw.name == "afterlife" and kw.arg is not None:
-        return ir.TriggeredAbility(ir.Trigger("dies"), (ir.CreateTokens(AFTERLIFE_SPIRIT, int(kw.arg)),),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.DIES), (ir.CreateTokens(AFTERLIFE_SPIRIT, int(kw.arg)),),
                                    text=f"Afterlife {kw.arg} (CR 702.135a)")
     if kw.name == "living weapon":
-        return ir.TriggeredAbility(ir.Trigger("enters"), (ir.CreateTokens(GERM), ir.Attach(ir.Ref("created"))),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ENTERS), (ir.CreateTokens(GERM), ir.Attach(ir.Ref("created"))),
                                    text="Living weapon (CR 702.92a)")
     if kw.name == "storm":
-        return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.StormCopies(),), text="Storm (CR 702.40a)")
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.CAST, "self"), (ir.StormCopies(),), text="Storm (CR 702.40a)")
     if kw.name in ("replicate", "conspire"):     # CR 702.56a, 702.78a: "if ... was paid" (CR 603.4)
         rule = "702.56a" if kw.name == "replicate" else "702.78a"
-        return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.CopyPerPayment(kw.name),),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.CAST, "self"), (ir.CopyPerPayment(kw.name),),
                                    condition=f"{kw.name}_paid",
                                    text=f"{kw.name.capitalize()}: when you cast this spell, copy it for each time "
                                         f"its {kw.name} cost was paid (CR {rule})")
     if kw.name == "cascade":
-        return ir.TriggeredAbility(ir.Trigger("cast", "self"), (ir.Cascade(),), text="Cascade (CR 702.85a)")
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.CAST, "self"), (ir.Cascade(),), text="Cascade (CR 702.85a)")
     if kw.name == "madness" and kw.cost is not None:
-        return ir.TriggeredAbility(ir.Trigger("exiled_with_madness", "self"), (ir.CastWithMadness(),),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.EXILED_WITH_MADNESS, "self"), (ir.CastWithMadness(),),
                                    text=f"Madness {kw.cost.mana} (CR 702.35a)")
     if kw.name == "suspend" and kw.cost is not None and kw.arg is not None:
-        cast = ir.TriggeredAbility(ir.Trigger("last_time_counter_removed", "self"), (ir.CastSuspended(),),
+        cast = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.LAST_TIME_COUNTER_REMOVED, "self"), (ir.CastSuspended(),),
                                    text="When the last time counter is removed, cast it (CR 702.62a)")
         return ir.TriggeredAbility(_YOUR_UPKEEP, (ir.RemoveTimeCounter(cast),),
                                    text=f"Suspend {kw.arg}—{kw.cost.mana} (CR 702.62a)")
@@ -234,18 +234,18 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
                                    condition="self_on_battlefield",
                                    text=f"Cumulative upkeep{_spaced(kw.cost)} (CR 702.24a)")
     if kw.name == "evoke" and kw.cost is not None:
-        return ir.TriggeredAbility(ir.Trigger("enters"), (ir.Sacrifice(ir.Ref("self")),), condition="evoked",
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.ENTERS), (ir.Sacrifice(ir.Ref("self")),), condition="evoked",
                                    text=f"Evoke {_cost_words(kw.cost)}: when it enters, if its evoke cost was paid, "
                                         "its controller sacrifices it (CR 702.74a)")
     if kw.name == "recover" and kw.cost is not None and kw.cost.mana is not None:   # CR 702.59a: from the graveyard
         back = ir.May((ir.PayMana(kw.cost.mana), ir.IfYouDo((ir.ReturnToHand(ir.Ref("self"), from_graveyard=True),))))
-        return ir.TriggeredAbility(ir.Trigger("dies", ir.Filter(types=("Creature",)), whose="you"),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.DIES, ir.Filter(types=("Creature",)), whose="you"),
                                    (back, ir.IfYouDont((ir.Exile(ir.Ref("self")),))), from_graveyard=True,
                                    text=f"Recover {_cost_words(kw.cost)}: when a creature is put into your graveyard "
                                         "from the battlefield, you may pay the cost; if you do, return this card "
                                         "to your hand, otherwise exile it (CR 702.59a)")
     if kw.name == "ward" and kw.cost is not None:
-        return ir.TriggeredAbility(ir.Trigger("becomes_target", "self", whose="opponent"),
+        return ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.BECOMES_TARGET, "self", whose="opponent"),
                                    (ir.CounterUnlessPays(ir.Ref("triggering_spell"), kw.cost, ward=True),),
                                    text=f"Ward {kw.cost.mana} (CR 702.21a)")
     return None
@@ -253,7 +253,7 @@ def keyword_trigger(kw: ir.Keyword) -> ir.TriggeredAbility | None:
 
 # Dash (CR 702.109a): the delayed ability a spell cast for its dash cost creates as it resolves
 # (see resolve._resolve_permanent); "it" is the permanent, fixed as it is created (CR 603.7c).
-DASH_RETURN = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", whose="each"),
+DASH_RETURN = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step="end", whose="each"),
                                   (ir.ReturnToHand(ir.Target(0)),),
                                   text="Dash: return it to its owner's hand at the beginning of the next end step "
                                        "(CR 702.109a)")
@@ -261,14 +261,14 @@ DASH_RETURN = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", wh
 
 # Unearth (CR 702.84a): the delayed ability its activated ability creates; "it" is the permanent
 # the card became, fixed as the ability is created (CR 603.7c).
-UNEARTH_EXILE = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", whose="each"),
+UNEARTH_EXILE = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step="end", whose="each"),
                                     (ir.Exile(ir.Target(0)),),
                                     text="Unearth: exile it at the beginning of the next end step (CR 702.84a)")
 
 
 # Encore (CR 702.141a): the delayed ability that sacrifices each token its ability made; "it" is
 # the token, fixed as the ability is created (CR 603.7c).
-ENCORE_SACRIFICE = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end", whose="each"),
+ENCORE_SACRIFICE = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step="end", whose="each"),
                                        (ir.Sacrifice(ir.Target(0)),),
                                        text="Encore: sacrifice the token at the beginning of the next end step "
                                             "(CR 702.141a)")
@@ -276,7 +276,7 @@ ENCORE_SACRIFICE = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="end
 
 # Rebound (CR 702.88a): the delayed ability its replacement creates as the spell is exiled; "this
 # card" is the exiled card, fixed as the ability is created (CR 603.7c).
-REBOUND_CAST = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="upkeep", whose="your"),
+REBOUND_CAST = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step="upkeep", whose="your"),
                                    (ir.CastRebound(),),
                                    text="Rebound: at the beginning of your next upkeep, you may cast this card "
                                         "from exile without paying its mana cost (CR 702.88a)")
@@ -284,14 +284,14 @@ REBOUND_CAST = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="upkeep"
 
 # Vanishing (CR 702.63a): its third ability, which the engine puts on the stack when the last time
 # counter is removed from the permanent (``triggers.collect``).
-VANISHING_SACRIFICE = ir.TriggeredAbility(ir.Trigger("last_time_counter_removed", "self"), (ir.Sacrifice(ir.Ref("self")),),
+VANISHING_SACRIFICE = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.LAST_TIME_COUNTER_REMOVED, "self"), (ir.Sacrifice(ir.Ref("self")),),
                                           text="Vanishing: when the last time counter is removed from it, sacrifice it "
                                                "(CR 702.63a)")
 
 
 # Miracle (CR 702.94a): the triggered ability linked to revealing the card as it is drawn, put on
 # the stack by ``events.draw``.
-MIRACLE_CAST = ir.TriggeredAbility(ir.Trigger("revealed_for_miracle", "self"), (ir.CastMiracle(),),
+MIRACLE_CAST = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.REVEALED_FOR_MIRACLE, "self"), (ir.CastMiracle(),),
                                    text="Miracle: when you reveal this card, you may cast it by paying its miracle "
                                         "cost (CR 702.94a)")
 

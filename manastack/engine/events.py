@@ -398,7 +398,7 @@ def _still_there(s, before: int) -> None:
 
 def _from_anywhere(p) -> bool:
     trigger = getattr(ability_at(p.card, p.ability_index), "trigger", None)
-    return trigger is not None and trigger.event == "put_into_graveyard"
+    return trigger is not None and trigger.event == ir.TriggerEvent.PUT_INTO_GRAVEYARD
 
 
 def put_onto_battlefield(ctx: Ctx, o: Obj, controller: int, *, tapped=False, x=0, cause="") -> Obj | None:

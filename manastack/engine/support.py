@@ -240,37 +240,37 @@ MANA_COST_PARTS = frozenset({"RemoveAnyCountersCost"})
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
 MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
 TRIGGER_EVENTS = frozenset({
-    "enters", "dies", "leaves", "attacks", "blocks", "becomes_blocked", "beginning_of_step",
-    "cast", "tapped_for_mana", "becomes_target", "becomes_target_by_spell", "gain_life", "lose_life", "draw",
-    "votes_finished",       # CR 701.38, engine.mechanics.votes.vote
-    "loses_game",           # CR 104.3, 800.4a: engine.leave_game.leave
-    "reflexive", "attacks_alone", "attacks_unblocked", "blocks_or_becomes_blocked", "blocks_or_blocked_by_creature", "blocked_by_creature_without_flanking",
-    "deals_damage", "deals_combat_damage", "deals_damage_to_player", "deals_combat_damage_to_player",
-    "deals_damage_to_opponent", "deals_combat_damage_to_opponent",
-    "turned_face_up",           # CR 702.37e, engine.mechanics.morph
-    "chapter",                  # a Saga's chapter ability, CR 714.2b: engine.mechanics.sagas
-    "deals_combat_damage_to_you",    # the monarch's inherent ability (CR 724.2), engine.monarch
-    "deals_damage_to_you",           # "Whenever a creature deals damage to you" (CR 120.3)
-    "deals_damage_to_self",          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
-    "deals_combat_damage_to_enchanted_player",   # CR 303.4b, a Curse
-    "becomes_renowned", "becomes_monstrous",    # CR 702.112b, 701.37b: engine.keyword_effects
-    "exerts",                   # "Whenever you exert a creature" (CR 701.43), engine.events.exert
-    "counters_spell",           # "Whenever a spell or ability you control counters a spell" (CR 701.6a), engine.events.counter_spell
-    "activates",                # an ability that isn't a mana ability activated (CR 602.2b, 601.2i), engine.casting.activate
-    "exploits",                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
-    "mutates",                  # "Whenever this creature mutates" (CR 702.140d), engine.mechanics.mutate
-    "phases_out", "phases_in",  # "Whenever ~ phases out / in" (CR 702.26b-c, 603.10b), engine.mechanics.phasing
-    "cycled", "cycles",         # "When you cycle ~", "Whenever a player cycles a card" (CR 702.29c)
-    "discards",                 # "Whenever you discard a card" (CR 701.9a, 702.29d)
-    "plays_land",               # "Whenever a player plays a land" (CR 305.1), engine.turn._play_land
-    "dealt_damage",             # "Whenever ~ is dealt damage" (CR 120.3)
-    "tapped", "untapped",       # "Whenever ~ becomes tapped / untapped" (CR 701.26)
-    "control_none",             # "When you control no Islands", a state trigger (CR 603.8)
-    "deals_damage_to_creature", "deals_combat_damage_to_creature",   # "that creature": Ref damaged_object
-    "sacrificed",               # "Whenever you sacrifice a creature" (CR 701.21a)
-    "blocked_by_creature",      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
-    "put_into_graveyard",       # "Whenever a card is put into your graveyard from anywhere" (CR 400.3)
-    "explores",                 # "Whenever a creature you control explores" (CR 701.44b)
+    ir.TriggerEvent.ENTERS, ir.TriggerEvent.DIES, ir.TriggerEvent.LEAVES, ir.TriggerEvent.ATTACKS, ir.TriggerEvent.BLOCKS, ir.TriggerEvent.BECOMES_BLOCKED, ir.TriggerEvent.BEGINNING_OF_STEP,
+    ir.TriggerEvent.CAST, ir.TriggerEvent.TAPPED_FOR_MANA, ir.TriggerEvent.BECOMES_TARGET, ir.TriggerEvent.BECOMES_TARGET_BY_SPELL, ir.TriggerEvent.GAIN_LIFE, ir.TriggerEvent.LOSE_LIFE, ir.TriggerEvent.DRAW,
+    ir.TriggerEvent.VOTES_FINISHED,       # CR 701.38, engine.mechanics.votes.vote
+    ir.TriggerEvent.LOSES_GAME,           # CR 104.3, 800.4a: engine.leave_game.leave
+    ir.TriggerEvent.REFLEXIVE, ir.TriggerEvent.ATTACKS_ALONE, ir.TriggerEvent.ATTACKS_UNBLOCKED, ir.TriggerEvent.BLOCKS_OR_BECOMES_BLOCKED, ir.TriggerEvent.BLOCKS_OR_BLOCKED_BY_CREATURE, ir.TriggerEvent.BLOCKED_BY_CREATURE_WITHOUT_FLANKING,
+    ir.TriggerEvent.DEALS_DAMAGE, ir.TriggerEvent.DEALS_COMBAT_DAMAGE, ir.TriggerEvent.DEALS_DAMAGE_TO_PLAYER, ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_PLAYER,
+    ir.TriggerEvent.DEALS_DAMAGE_TO_OPPONENT, ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_OPPONENT,
+    ir.TriggerEvent.TURNED_FACE_UP,           # CR 702.37e, engine.mechanics.morph
+    ir.TriggerEvent.CHAPTER,                  # a Saga's chapter ability, CR 714.2b: engine.mechanics.sagas
+    ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_YOU,    # the monarch's inherent ability (CR 724.2), engine.monarch
+    ir.TriggerEvent.DEALS_DAMAGE_TO_YOU,           # "Whenever a creature deals damage to you" (CR 120.3)
+    ir.TriggerEvent.DEALS_DAMAGE_TO_SELF,          # "Whenever a source deals damage to ~" (CR 120.3, 603.2c)
+    ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_ENCHANTED_PLAYER,   # CR 303.4b, a Curse
+    ir.TriggerEvent.BECOMES_RENOWNED, ir.TriggerEvent.BECOMES_MONSTROUS,    # CR 702.112b, 701.37b: engine.keyword_effects
+    ir.TriggerEvent.EXERTS,                   # "Whenever you exert a creature" (CR 701.43), engine.events.exert
+    ir.TriggerEvent.COUNTERS_SPELL,           # "Whenever a spell or ability you control counters a spell" (CR 701.6a), engine.events.counter_spell
+    ir.TriggerEvent.ACTIVATES,                # an ability that isn't a mana ability activated (CR 602.2b, 601.2i), engine.casting.activate
+    ir.TriggerEvent.EXPLOITS,                 # "When ~ exploits a creature" (CR 702.110b), engine.keyword_effects.exploit
+    ir.TriggerEvent.MUTATES,                  # "Whenever this creature mutates" (CR 702.140d), engine.mechanics.mutate
+    ir.TriggerEvent.PHASES_OUT, ir.TriggerEvent.PHASES_IN,  # "Whenever ~ phases out / in" (CR 702.26b-c, 603.10b), engine.mechanics.phasing
+    ir.TriggerEvent.CYCLED, ir.TriggerEvent.CYCLES,         # "When you cycle ~", "Whenever a player cycles a card" (CR 702.29c)
+    ir.TriggerEvent.DISCARDS,                 # "Whenever you discard a card" (CR 701.9a, 702.29d)
+    ir.TriggerEvent.PLAYS_LAND,               # "Whenever a player plays a land" (CR 305.1), engine.turn._play_land
+    ir.TriggerEvent.DEALT_DAMAGE,             # "Whenever ~ is dealt damage" (CR 120.3)
+    ir.TriggerEvent.TAPPED, ir.TriggerEvent.UNTAPPED,       # "Whenever ~ becomes tapped / untapped" (CR 701.26)
+    ir.TriggerEvent.CONTROL_NONE,             # "When you control no Islands", a state trigger (CR 603.8)
+    ir.TriggerEvent.DEALS_DAMAGE_TO_CREATURE, ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_CREATURE,   # "that creature": Ref damaged_object
+    ir.TriggerEvent.SACRIFICED,               # "Whenever you sacrifice a creature" (CR 701.21a)
+    ir.TriggerEvent.BLOCKED_BY_CREATURE,      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
+    ir.TriggerEvent.PUT_INTO_GRAVEYARD,       # "Whenever a card is put into your graveyard from anywhere" (CR 400.3)
+    ir.TriggerEvent.EXPLORES,                 # "Whenever a creature you control explores" (CR 701.44b)
 })
 # Whom an attacker attacks, in "Whenever a creature attacks you [or a planeswalker you control]"
 # (CR 508.1b; engine.triggers._attacks_whom), and whose graveyard a creature is put into
@@ -280,7 +280,7 @@ ATTACKED = frozenset({"you", "you_or_planeswalker", "opponent", "opponent_or_pla
 GRAVEYARD_OWNERS = frozenset({"you", "opponent"})
 # Events other than damage that "Whenever one or more ..." batches into one trigger for all the
 # objects of one event (CR 603.2c; engine.triggers._batch_attack).
-BATCHED_EVENTS = frozenset({"attacks"})
+BATCHED_EVENTS = frozenset({ir.TriggerEvent.ATTACKS})
 TRIGGER_SUBJECTS = frozenset({"self", "enchanted", "equipped",
                               "haunted"})       # CR 702.55b-c: the creature a card in exile haunts, engine.triggers
 # Whose turn it must be as a spell is cast, for a cast trigger (CR 601.2i; engine.triggers.instances).
@@ -485,19 +485,19 @@ def _walk(node, out: list[str]) -> None:
         subjects = PLAYER_SUBJECTS if node.event in ir.PLAYER_EVENTS else TRIGGER_SUBJECTS
         if isinstance(node.subject, str) and node.subject not in subjects:
             out.append(f"trigger subject {node.subject!r} for {node.event!r}")
-        if node.event == "beginning_of_step" and node.step not in _steps():
+        if node.event == ir.TriggerEvent.BEGINNING_OF_STEP and node.step not in _steps():
             out.append(f"step {node.step!r}")
-        if node.attacked is not None and (node.event != "attacks" or node.attacked not in ATTACKED):
+        if node.attacked is not None and (node.event != ir.TriggerEvent.ATTACKS or node.attacked not in ATTACKED):
             out.append(f"attacking {node.attacked!r}")
         if node.one_or_more and not node.event.startswith("deals_") and node.event not in BATCHED_EVENTS:
             out.append(f"one or more for {node.event!r}")
-        if node.event in ("dies", "put_into_graveyard") and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
+        if node.event in (ir.TriggerEvent.DIES, ir.TriggerEvent.PUT_INTO_GRAVEYARD) and node.whose is not None and node.whose not in GRAVEYARD_OWNERS:
             out.append(f"put into the graveyard of {node.whose!r}")
-        if node.nth and node.event not in ("draw", "cast") and (node.event, node.nth) != ("gain_life", 1):
+        if node.nth and node.event not in (ir.TriggerEvent.DRAW, ir.TriggerEvent.CAST) and (node.event, node.nth) != (ir.TriggerEvent.GAIN_LIFE, 1):
             out.append(f"the Nth {node.event!r} of a turn")
-        if node.during is not None and (node.event != "cast" or node.during not in TRIGGER_TURNS):
+        if node.during is not None and (node.event != ir.TriggerEvent.CAST or node.during not in TRIGGER_TURNS):
             out.append(f"{node.event!r} during {node.during!r} turn")
-        if node.untapped and node.event != "enters":    # engine.triggers._zone_change
+        if node.untapped and node.event != ir.TriggerEvent.ENTERS:    # engine.triggers._zone_change
             out.append(f"{node.event!r} untapped")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)

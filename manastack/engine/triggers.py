@@ -46,53 +46,72 @@ from .targets import choose_division, choose_modes_and_targets, describe_target
 from .wording import possessive
 from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, STACK
 
-_CAST_SELF = ir.Trigger("cast", "self")
+# The trigger events the readers below compare at every event, bound once: reading an enum member
+# costs several times reading a name (docs/architecture.md, "Types").
+(ON_ACTIVATES, ON_BECOMES_MONSTROUS, ON_BECOMES_TARGET, ON_BECOMES_TARGET_BY_SPELL, ON_BEGINNING_OF_STEP,
+ ON_BLOCKED_BY_CREATURE, ON_BLOCKED_BY_CREATURE_WITHOUT_FLANKING, ON_BLOCKS_OR_BLOCKED_BY_CREATURE, ON_CAST,
+ ON_CHAPTER, ON_COUNTERS_SPELL, ON_CYCLED, ON_CYCLES, ON_DEALS_COMBAT_DAMAGE_TO_PLAYER, ON_DEALT_DAMAGE,
+ ON_DIES, ON_DISCARDS, ON_DRAW, ON_ENTERS, ON_EXERTS, ON_EXILED_WITH_MADNESS, ON_EXPLOITS, ON_EXPLORES,
+ ON_GAIN_LIFE, ON_LEAVES, ON_LOSES_GAME, ON_LOSE_LIFE, ON_PLAYS_LAND, ON_PUT_INTO_GRAVEYARD, ON_REFLEXIVE,
+ ON_SACRIFICED, ON_TAPPED_FOR_MANA, ON_VOTES_FINISHED) = (
+    ir.TriggerEvent.ACTIVATES, ir.TriggerEvent.BECOMES_MONSTROUS, ir.TriggerEvent.BECOMES_TARGET,
+    ir.TriggerEvent.BECOMES_TARGET_BY_SPELL, ir.TriggerEvent.BEGINNING_OF_STEP,
+    ir.TriggerEvent.BLOCKED_BY_CREATURE, ir.TriggerEvent.BLOCKED_BY_CREATURE_WITHOUT_FLANKING,
+    ir.TriggerEvent.BLOCKS_OR_BLOCKED_BY_CREATURE, ir.TriggerEvent.CAST, ir.TriggerEvent.CHAPTER,
+    ir.TriggerEvent.COUNTERS_SPELL, ir.TriggerEvent.CYCLED, ir.TriggerEvent.CYCLES,
+    ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_PLAYER, ir.TriggerEvent.DEALT_DAMAGE, ir.TriggerEvent.DIES,
+    ir.TriggerEvent.DISCARDS, ir.TriggerEvent.DRAW, ir.TriggerEvent.ENTERS, ir.TriggerEvent.EXERTS,
+    ir.TriggerEvent.EXILED_WITH_MADNESS, ir.TriggerEvent.EXPLOITS, ir.TriggerEvent.EXPLORES,
+    ir.TriggerEvent.GAIN_LIFE, ir.TriggerEvent.LEAVES, ir.TriggerEvent.LOSES_GAME, ir.TriggerEvent.LOSE_LIFE,
+    ir.TriggerEvent.PLAYS_LAND, ir.TriggerEvent.PUT_INTO_GRAVEYARD, ir.TriggerEvent.REFLEXIVE,
+    ir.TriggerEvent.SACRIFICED, ir.TriggerEvent.TAPPED_FOR_MANA, ir.TriggerEvent.VOTES_FINISHED)
+_CAST_SELF = ir.Trigger(ir.TriggerEvent.CAST, "self")
 _DAMAGE = re.compile(r"deals_(combat_)?damage(?:_to_(player|opponent|you|creature|self|enchanted_player))?$")
 # Events that happen to one object, and the trigger events each one meets; bushido's "blocks or
 # becomes blocked" is one trigger condition met by either (CR 702.45a).
 _OBJECT_EVENTS = {
-    EventKind.ATTACKS: ("attacks",), EventKind.ATTACKS_ALONE: ("attacks_alone",), EventKind.TAPPED: ("tapped",),
-    EventKind.UNTAPPED: ("untapped",), EventKind.COUNTERS: ("counter_placed",), EventKind.TURNED_FACE_UP: ("turned_face_up",),
-    EventKind.BECOMES_RENOWNED: ("becomes_renowned",), EventKind.BECOMES_MONSTROUS: ("becomes_monstrous",),
-    EventKind.MUTATED: ("mutates",),        # CR 702.140d: "whenever this creature mutates"
-    EventKind.PHASED_OUT: ("phases_out",), EventKind.PHASED_IN: ("phases_in",),     # CR 702.26b-c
-    EventKind.BLOCKS: ("blocks", "blocks_or_becomes_blocked"),
-    EventKind.BECOMES_BLOCKED: ("becomes_blocked", "blocks_or_becomes_blocked"),
-    EventKind.UNBLOCKED: ("attacks_unblocked",),     # "attacks and isn't blocked" (CR 509.3g)
+    EventKind.ATTACKS: (ir.TriggerEvent.ATTACKS,), EventKind.ATTACKS_ALONE: (ir.TriggerEvent.ATTACKS_ALONE,), EventKind.TAPPED: (ir.TriggerEvent.TAPPED,),
+    EventKind.UNTAPPED: (ir.TriggerEvent.UNTAPPED,), EventKind.COUNTERS: (ir.TriggerEvent.COUNTER_PLACED,), EventKind.TURNED_FACE_UP: (ir.TriggerEvent.TURNED_FACE_UP,),
+    EventKind.BECOMES_RENOWNED: (ir.TriggerEvent.BECOMES_RENOWNED,), EventKind.BECOMES_MONSTROUS: (ir.TriggerEvent.BECOMES_MONSTROUS,),
+    EventKind.MUTATED: (ir.TriggerEvent.MUTATES,),        # CR 702.140d: "whenever this creature mutates"
+    EventKind.PHASED_OUT: (ir.TriggerEvent.PHASES_OUT,), EventKind.PHASED_IN: (ir.TriggerEvent.PHASES_IN,),     # CR 702.26b-c
+    EventKind.BLOCKS: (ir.TriggerEvent.BLOCKS, ir.TriggerEvent.BLOCKS_OR_BECOMES_BLOCKED),
+    EventKind.BECOMES_BLOCKED: (ir.TriggerEvent.BECOMES_BLOCKED, ir.TriggerEvent.BLOCKS_OR_BECOMES_BLOCKED),
+    EventKind.UNBLOCKED: (ir.TriggerEvent.ATTACKS_UNBLOCKED,),     # "attacks and isn't blocked" (CR 509.3g)
 }
 
 
 # The trigger events :func:`instances` can find in an event of each kind; any other kind
 # triggers nothing.
 _SEEN_BY_KIND = {
-    EventKind.ZONE_CHANGE: frozenset(("enters", "dies", "leaves", "discards", "sacrificed", "plays_land",
-                                      "put_into_graveyard")),
-    EventKind.GAIN_LIFE: frozenset(("gain_life",)), EventKind.LOSE_LIFE: frozenset(("lose_life",)),
-    EventKind.VOTES_FINISHED: frozenset(("votes_finished",)),
-    EventKind.DRAW: frozenset(("draw",)), EventKind.STEP: frozenset(("beginning_of_step",)),
-    EventKind.CAST: frozenset(("cast",)), EventKind.TAPPED_FOR_MANA: frozenset(("tapped_for_mana",)),
-    EventKind.ACTIVATED: frozenset(("activates",)),
-    EventKind.MADNESS: frozenset(("exiled_with_madness",)), EventKind.BECOMES_TARGET: frozenset(("becomes_target", "becomes_target_by_spell")),
-    EventKind.EXERTED: frozenset(("exerts",)), EventKind.EXPLOITED: frozenset(("exploits",)),
-    EventKind.SPELL_COUNTERED: frozenset(("counters_spell",)),
-    EventKind.EXPLORED: frozenset(("explores",)),
-    EventKind.CYCLED: frozenset(("cycled", "cycles")),
-    EventKind.DAMAGE: frozenset(("dealt_damage",)),
-    EventKind.STATE: frozenset(("control_none",)),       # state triggers (CR 603.8): check_state_triggers
+    EventKind.ZONE_CHANGE: frozenset((ir.TriggerEvent.ENTERS, ir.TriggerEvent.DIES, ir.TriggerEvent.LEAVES, ir.TriggerEvent.DISCARDS, ir.TriggerEvent.SACRIFICED, ir.TriggerEvent.PLAYS_LAND,
+                                      ir.TriggerEvent.PUT_INTO_GRAVEYARD)),
+    EventKind.GAIN_LIFE: frozenset((ir.TriggerEvent.GAIN_LIFE,)), EventKind.LOSE_LIFE: frozenset((ir.TriggerEvent.LOSE_LIFE,)),
+    EventKind.VOTES_FINISHED: frozenset((ir.TriggerEvent.VOTES_FINISHED,)),
+    EventKind.DRAW: frozenset((ir.TriggerEvent.DRAW,)), EventKind.STEP: frozenset((ir.TriggerEvent.BEGINNING_OF_STEP,)),
+    EventKind.CAST: frozenset((ir.TriggerEvent.CAST,)), EventKind.TAPPED_FOR_MANA: frozenset((ir.TriggerEvent.TAPPED_FOR_MANA,)),
+    EventKind.ACTIVATED: frozenset((ir.TriggerEvent.ACTIVATES,)),
+    EventKind.MADNESS: frozenset((ir.TriggerEvent.EXILED_WITH_MADNESS,)), EventKind.BECOMES_TARGET: frozenset((ir.TriggerEvent.BECOMES_TARGET, ir.TriggerEvent.BECOMES_TARGET_BY_SPELL)),
+    EventKind.EXERTED: frozenset((ir.TriggerEvent.EXERTS,)), EventKind.EXPLOITED: frozenset((ir.TriggerEvent.EXPLOITS,)),
+    EventKind.SPELL_COUNTERED: frozenset((ir.TriggerEvent.COUNTERS_SPELL,)),
+    EventKind.EXPLORED: frozenset((ir.TriggerEvent.EXPLORES,)),
+    EventKind.CYCLED: frozenset((ir.TriggerEvent.CYCLED, ir.TriggerEvent.CYCLES)),
+    EventKind.DAMAGE: frozenset((ir.TriggerEvent.DEALT_DAMAGE,)),
+    EventKind.STATE: frozenset((ir.TriggerEvent.CONTROL_NONE,)),       # state triggers (CR 603.8): check_state_triggers
 }
 for _kind, _seen in _OBJECT_EVENTS.items():
     _SEEN_BY_KIND[_kind] = _SEEN_BY_KIND.get(_kind, frozenset()) | frozenset(_seen)
-_SEEN_BY_KIND[EventKind.BECOMES_BLOCKED] |= {"blocked_by_creature_without_flanking", "blocks_or_blocked_by_creature",
-                                               "blocked_by_creature"}
-_SEEN_BY_KIND[EventKind.BLOCKS] |= {"blocks_or_blocked_by_creature"}
+_SEEN_BY_KIND[EventKind.BECOMES_BLOCKED] |= {ir.TriggerEvent.BLOCKED_BY_CREATURE_WITHOUT_FLANKING, ir.TriggerEvent.BLOCKS_OR_BLOCKED_BY_CREATURE,
+                                               ir.TriggerEvent.BLOCKED_BY_CREATURE}
+_SEEN_BY_KIND[EventKind.BLOCKS] |= {ir.TriggerEvent.BLOCKS_OR_BLOCKED_BY_CREATURE}
 
 
-_SEEN_BY_KIND[EventKind.ATTACKERS_DECLARED] = frozenset(("attacks",))     # "one or more ... attack" (CR 603.2c)
-_SEEN_BY_KIND[EventKind.COUNTERS] |= {"chapter"}        # a Saga's chapter abilities (CR 714.2b)
+_SEEN_BY_KIND[EventKind.ATTACKERS_DECLARED] = frozenset((ir.TriggerEvent.ATTACKS,))     # "one or more ... attack" (CR 603.2c)
+_SEEN_BY_KIND[EventKind.COUNTERS] |= {ir.TriggerEvent.CHAPTER}        # a Saga's chapter abilities (CR 714.2b)
 _LISTED = frozenset().union(*_SEEN_BY_KIND.values())
 
 
-def _could_see(kind: EventKind, event: str) -> bool:
+def _could_see(kind: EventKind, event: ir.TriggerEvent) -> bool:
     """Whether a trigger condition on ``event`` can be met by an event of ``kind`` at all. A
     trigger event the table doesn't list is always looked at, so a new one is never missed."""
     if _DAMAGE.match(event) is not None:
@@ -164,15 +183,15 @@ def instances(s, trig: ir.Trigger, source: Obj, ev: Event) -> list[Seen]:
 def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]:
     e = trig.event
     kind = ev.kind
-    if e == "discards":          # CR 701.9a: a player discards a card of their hand
+    if e == ON_DISCARDS:          # CR 701.9a: a player discards a card of their hand
         hit = ev.discarded and _player_matches(trig.subject, ev.owner, source)
         return [Seen(kind, obj=ev.obj, player=ev.owner, from_zone=HAND, to=ev.to)] if hit else []
-    if e == "plays_land":       # CR 305.1: the land a player played, under their control
+    if e == ON_PLAYS_LAND:       # CR 305.1: the land a player played, under their control
         hit = ev.played and ev.to == BATTLEFIELD and _player_matches(trig.subject, ev.controller,
                                                                        source) \
             and not (trig.another and ev.obj == source.id)
         return [Seen(kind, obj=ev.obj, player=ev.controller, to=BATTLEFIELD)] if hit else []
-    if e == "enters" and ev.to == BATTLEFIELD:
+    if e == ON_ENTERS and ev.to == BATTLEFIELD:
         new = s.objs.get(ev.obj) if ev.obj is not None else None
         if not _matches_subject(s, trig.subject, new, source) or trig.untapped and (new is None or new.tapped):
             return []
@@ -187,14 +206,14 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to=BATTLEFIELD, cast_costs=costs,
                      controller=new.controller if new is not None else None, last_known=known,
                      colors_spent=ev.colors_spent if ev.from_zone == STACK else None)]
-    if e == "sacrificed" and ev.sacrificed and ev.from_zone == BATTLEFIELD:
+    if e == ON_SACRIFICED and ev.sacrificed and ev.from_zone == BATTLEFIELD:
         # CR 701.21a: "whenever you sacrifice ...", looking back at it (CR 603.10a)
         old = ev.old
         if not (isinstance(trig.subject, ir.Filter) and _lookback_matches(s, trig.subject, old, source)):
             return []
         return [Seen(kind, obj=ev.obj, old=old.id, from_zone=BATTLEFIELD, to=ev.to, name=old.card.name,
                      controller=old.controller, player=old.controller)]
-    if e == "put_into_graveyard" and ev.to == GRAVEYARD:
+    if e == ON_PUT_INTO_GRAVEYARD and ev.to == GRAVEYARD:
         # a card put into its owner's graveyard from any zone (CR 400.3); a token leaving
         # the battlefield is no card and is gone (CR 108.2, 111.7). No leaves-the-battlefield
         # event: a source that left with it doesn't look back (CR 603.10a; see events.together)
@@ -210,9 +229,9 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
             if exercise.RECORD is not None:
                 exercise.note("GRAVEYARD_OWNERS", trig.whose, source.card)
         return [Seen(kind, obj=ev.obj, player=new.owner, from_zone=ev.from_zone, to=GRAVEYARD)]
-    if e in ("dies", "leaves") and ev.from_zone == BATTLEFIELD:
+    if e in (ON_DIES, ON_LEAVES) and ev.from_zone == BATTLEFIELD:
         old = ev.old
-        if e == "dies" and ev.to != GRAVEYARD:   # CR 700.4: any permanent that goes there
+        if e == ON_DIES and ev.to != GRAVEYARD:   # CR 700.4: any permanent that goes there
             return []
         if trig.whose is not None:      # "put into your graveyard": the card's owner's (CR 400.3)
             if not _player_matches(trig.whose, old.owner, source):
@@ -239,7 +258,7 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
 
 
 def _damage_dealt(s, trig: ir.Trigger, source: Obj, ev: DamageDealt) -> list[Seen]:
-    if trig.event != "dealt_damage":
+    if trig.event != ON_DEALT_DAMAGE:
         return _damage_instances(s, trig, source, ev)
     # once for the event, all sources together (CR 603.2c)
     hit: tuple[int | None, ...]
@@ -266,10 +285,10 @@ def _cycled(s, trig: ir.Trigger, source: Obj, ev: Cycled) -> list[Seen]:
     # CR 702.29c: the cycled card's own "when you cycle ~", from where it went; any other
     # cycling trigger is a permanent's (the cycled card's work only on the battlefield)
     e = trig.event
-    if e == "cycled":
+    if e == ON_CYCLED:
         hit = trig.subject == "self" and ev.obj == source.id
     else:
-        hit = e == "cycles" and source.zone in (BATTLEFIELD, COMMAND) \
+        hit = e == ON_CYCLES and source.zone in (BATTLEFIELD, COMMAND) \
             and _player_matches(trig.subject, ev.player, source)
     return [Seen(ev.kind, obj=ev.obj, player=ev.player, x=ev.x)] if hit else []
 
@@ -277,7 +296,7 @@ def _cycled(s, trig: ir.Trigger, source: Obj, ev: Cycled) -> list[Seen]:
 def _activated(s, trig: ir.Trigger, source: Obj, ev: AbilityActivated) -> list[Seen]:
     # CR 602.2b, 601.2i: who activated it, and of what source; a named source is the permanent
     # as the ability became activated (a Vehicle crewed is no creature yet: Runic Armasaur rulings)
-    if trig.event != "activates" or not _player_matches(trig.subject, ev.player, source):
+    if trig.event != ON_ACTIVATES or not _player_matches(trig.subject, ev.player, source):
         return []
     if trig.source is not None:
         src = s.objs.get(ev.obj) or ev.old
@@ -292,7 +311,7 @@ def _player_whose(trig: ir.Trigger) -> str | ir.Filter | None:
 
 
 def _life_gained(s, trig: ir.Trigger, source: Obj, ev: LifeGained) -> list[Seen]:
-    if trig.event != "gain_life" or not _player_matches(_player_whose(trig), ev.player, source):
+    if trig.event != ON_GAIN_LIFE or not _player_matches(_player_whose(trig), ev.player, source):
         return []
     if trig.nth == 1 and s.players[ev.player].life_gained_this_turn != ev.amount:
         return []           # "for the first time each turn": life was gained before (CR 119.3)
@@ -300,13 +319,13 @@ def _life_gained(s, trig: ir.Trigger, source: Obj, ev: LifeGained) -> list[Seen]
 
 
 def _life_lost(s, trig: ir.Trigger, source: Obj, ev: LifeLost) -> list[Seen]:
-    if trig.event != "lose_life" or not _player_matches(_player_whose(trig), ev.player, source):
+    if trig.event != ON_LOSE_LIFE or not _player_matches(_player_whose(trig), ev.player, source):
         return []
     return [Seen(ev.kind, player=ev.player, amount=ev.amount)]
 
 
 def _drew(s, trig: ir.Trigger, source: Obj, ev: Drew) -> list[Seen]:
-    if trig.event != "draw" or not _player_matches(_player_whose(trig), ev.player, source):
+    if trig.event != ON_DRAW or not _player_matches(_player_whose(trig), ev.player, source):
         return []
     # "your second card each turn": the draw count includes this card (CR 121.1)
     if trig.nth and s.players[ev.player].drawn_this_turn != trig.nth:
@@ -315,7 +334,7 @@ def _drew(s, trig: ir.Trigger, source: Obj, ev: Drew) -> list[Seen]:
 
 
 def _blocked(s, trig: ir.Trigger, source: Obj, ev: Blocked) -> list[Seen]:
-    if trig.event == "blocks_or_blocked_by_creature":
+    if trig.event == ON_BLOCKS_OR_BLOCKED_BY_CREATURE:
         # CR 509.3d: once for each creature it blocks; "that creature" is that other creature
         if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
@@ -325,12 +344,12 @@ def _blocked(s, trig: ir.Trigger, source: Obj, ev: Blocked) -> list[Seen]:
 
 def _became_blocked(s, trig: ir.Trigger, source: Obj, ev: BecameBlocked) -> list[Seen]:
     e = trig.event
-    if e in ("blocks_or_blocked_by_creature", "blocked_by_creature"):
+    if e in (ON_BLOCKS_OR_BLOCKED_BY_CREATURE, ON_BLOCKED_BY_CREATURE):
         # CR 509.3f: once for each creature blocking it; "that creature" is that other creature
         if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
         return [Seen(ev.kind, obj=o, player=ev.player) for o in ev.blockers if o in s.objs]
-    if e == "blocked_by_creature_without_flanking":
+    if e == ON_BLOCKED_BY_CREATURE_WITHOUT_FLANKING:
         # CR 702.25a-b: one instance per blocker that lacks flanking; "that creature" is the blocker
         if not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
             return []
@@ -344,7 +363,7 @@ def _attackers_declared(s, trig: ir.Trigger, source: Obj, ev: AttackersDeclared)
 
 
 def _counters_put(s, trig: ir.Trigger, source: Obj, ev: CountersPut) -> list[Seen]:
-    if trig.event == "chapter":          # CR 714.2b: lore counters put on this Saga reach chapter N
+    if trig.event == ON_CHAPTER:          # CR 714.2b: lore counters put on this Saga reach chapter N
         if ev.obj != source.id or ev.counter != "lore":
             return []
         after = source.counters.get("lore", 0)
@@ -377,7 +396,7 @@ def _object_event(s, trig: ir.Trigger, source: Obj, ev: _ObjectEvent) -> list[Se
 
 
 def _step_began(s, trig: ir.Trigger, source: Obj, ev: StepBegan) -> list[Seen]:
-    if trig.event != "beginning_of_step":
+    if trig.event != ON_BEGINNING_OF_STEP:
         return []
     if trig.whose == "enchanted_controller":
         # CR 303.4: the step of the turn of the enchanted permanent's controller
@@ -398,7 +417,7 @@ def _step_began(s, trig: ir.Trigger, source: Obj, ev: StepBegan) -> list[Seen]:
 
 
 def _spell_cast(s, trig: ir.Trigger, source: Obj, ev: SpellCast) -> list[Seen]:
-    if trig.event != "cast":
+    if trig.event != ON_CAST:
         return []
     kind = ev.kind
     spell = s.objs.get(ev.obj)
@@ -435,7 +454,7 @@ def _spell_cast(s, trig: ir.Trigger, source: Obj, ev: SpellCast) -> list[Seen]:
 
 
 def _tapped_for_mana(s, trig: ir.Trigger, source: Obj, ev: TappedForMana) -> list[Seen]:
-    if trig.event != "tapped_for_mana":
+    if trig.event != ON_TAPPED_FOR_MANA:
         return []
     wanted = source.chosen if trig.mana_type == "chosen" else trig.mana_type
     if trig.mana_type and wanted not in ev.mana:
@@ -451,7 +470,7 @@ def _explored(s, trig: ir.Trigger, source: Obj, ev: Explored) -> list[Seen]:
     """"Whenever a creature you control explores" (CR 701.44b-c): after it explored, as it is,
     or as it last existed if it had left."""
     o = ev.explorer
-    if trig.event != "explores" or o is None or not isinstance(trig.subject, ir.Filter):
+    if trig.event != ON_EXPLORES or o is None or not isinstance(trig.subject, ir.Filter):
         return []
     hit = _matches_subject(s, trig.subject, o, source) if o.zone == BATTLEFIELD \
         else _lookback_matches(s, trig.subject, o, source)
@@ -460,7 +479,7 @@ def _explored(s, trig: ir.Trigger, source: Obj, ev: Explored) -> list[Seen]:
 
 def _exploited(s, trig: ir.Trigger, source: Obj, ev: Exploited) -> list[Seen]:
     """"When ~ exploits a creature" (CR 702.110b)."""
-    if trig.event != "exploits":
+    if trig.event != ON_EXPLOITS:
         return []
     name = ev.old.card.name if ev.old is not None else None
     return [Seen(ev.kind, obj=ev.obj, player=ev.player, name=name)] if ev.obj == source.id else []
@@ -468,30 +487,30 @@ def _exploited(s, trig: ir.Trigger, source: Obj, ev: Exploited) -> list[Seen]:
 
 def _spell_countered(s, trig: ir.Trigger, source: Obj, ev: SpellCountered) -> list[Seen]:
     """"Whenever a spell or ability you control counters a spell" (CR 701.6a)."""
-    if trig.event != "counters_spell" or not _player_matches(trig.whose, ev.player, source):
+    if trig.event != ON_COUNTERS_SPELL or not _player_matches(trig.whose, ev.player, source):
         return []
     return [Seen(ev.kind, item=ev.item, player=ev.player)]
 
 
 def _exerted(s, trig: ir.Trigger, source: Obj, ev: Exerted) -> list[Seen]:
     """"Whenever you exert a creature" (CR 701.43)."""
-    if trig.event != "exerts" or not _player_matches(trig.whose or trig.subject, ev.player, source):
+    if trig.event != ON_EXERTS or not _player_matches(trig.whose or trig.subject, ev.player, source):
         return []
     return [Seen(ev.kind, obj=ev.obj, player=ev.player)]
 
 
 def _exiled_with_madness(s, trig: ir.Trigger, source: Obj, ev: ExiledWithMadness) -> list[Seen]:
-    if trig.event != "exiled_with_madness" or ev.obj != source.id:
+    if trig.event != ON_EXILED_WITH_MADNESS or ev.obj != source.id:
         return []
     return [Seen(ev.kind, obj=ev.obj, player=ev.player)]
 
 
 def _became_target(s, trig: ir.Trigger, source: Obj, ev: BecameTarget) -> list[Seen]:
     # CR 702.21a (ward): "becomes the target of a spell or ability an opponent controls"
-    if trig.event not in ("becomes_target", "becomes_target_by_spell") \
+    if trig.event not in (ON_BECOMES_TARGET, ON_BECOMES_TARGET_BY_SPELL) \
             or not _matches_subject(s, trig.subject, s.objs.get(ev.obj), source):
         return []
-    if trig.event == "becomes_target_by_spell" and not any(   # a spell, not an ability (CR 115.1a-b)
+    if trig.event == ON_BECOMES_TARGET_BY_SPELL and not any(   # a spell, not an ability (CR 115.1a-b)
             i.id == ev.item and i.kind == ItemKind.SPELL for i in s.stack):
         return []
     if not _player_matches(trig.whose, ev.player, source):
@@ -504,14 +523,14 @@ def _lost_game(s, trig: ir.Trigger, source: Obj, ev: LostGame) -> list[Seen]:
     """"When enchanted player loses the game" (CR 104.3, 800.4a). The Aura goes once the player
     has left (CR 704.5m): its counters are kept as they were, for "the number of spite counters
     on ~" (CR 603.10a, 113.7a)."""
-    if trig.event != "loses_game" or not _player_matches(_player_whose(trig), ev.player, source):
+    if trig.event != ON_LOSES_GAME or not _player_matches(_player_whose(trig), ev.player, source):
         return []
     return [Seen(ev.kind, player=ev.player, counters=dict(source.counters))]
 
 
 def _votes_finished(s, trig: ir.Trigger, source: Obj, ev: VotesFinished) -> list[Seen]:
     """"Whenever players finish voting" (CR 701.38a): the votes cast, for what the ability reads."""
-    return [Seen(ev.kind, votes=ev.votes)] if trig.event == "votes_finished" else []
+    return [Seen(ev.kind, votes=ev.votes)] if trig.event == ON_VOTES_FINISHED else []
 
 
 _INSTANCES: dict[type, Callable[[Any, ir.Trigger, Obj, Any], list[Seen]]] = {
@@ -687,7 +706,7 @@ def collect(ctx, ev: Event) -> None:
             if (src.zone != STACK or ab.trigger == _CAST_SELF) and works_in_exile(ab) == (src.zone == EXILE)
             and ab.from_graveyard == (src.zone == GRAVEYARD)
             and (src.zone != COMMAND or not src.card.types or works_from_command_zone(ab))
-            or cycled and ab.trigger.event == "cycled"]     # from where it went (CR 702.29c)
+            or cycled and ab.trigger.event == ON_CYCLED]     # from where it went (CR 702.29c)
         if src.zone == BATTLEFIELD and damage:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
@@ -868,7 +887,7 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Ev
     such as life gained or lost, which are separate events, CR 120.4c, 119.9)."""
     if src.controller != perm.controller or src.zone != BATTLEFIELD:
         return False
-    if a.event == "deals_combat_damage_to_player":
+    if a.event == ON_DEALS_COMBAT_DAMAGE_TO_PLAYER:
         if type(ev) is not DamageDealt or not view.combat or view.dealt is None:
             return False
         for src_id, rcp, _amt, _ctl in view.dealt:
@@ -877,7 +896,7 @@ def _additional_applies(s, perm: Obj, a: ir.AdditionalTriggers, src: Obj, ev: Ev
                     _lookback_matches(s, a.cause, dealer, perm):
                 return True
         return False
-    if a.event == "enters":
+    if a.event == ON_ENTERS:
         if view.kind is not EventKind.ZONE_CHANGE or view.to != BATTLEFIELD:
             return False
         new = s.objs.get(view.obj)
@@ -973,15 +992,15 @@ def put_on_stack(ctx) -> bool:
             item = StackItem(s.next_id, ItemKind.TRIGGERED, t.source, player, t.card, t.ability_index, t.label)
             s.next_id += 1
             item.event = t.event
-            if ab.trigger.event == "enters" and ab.trigger.subject == "self":
+            if ab.trigger.event == ON_ENTERS and ab.trigger.subject == "self":
                 item.x = src.cast_x     # CR 107.3m: X of the spell that became it (Jadelight Spelunker)
-            elif ab.trigger.event in ("reflexive", "cycled", "becomes_monstrous") and t.event is not None \
+            elif ab.trigger.event in (ON_REFLEXIVE, ON_CYCLED, ON_BECOMES_MONSTROUS) and t.event is not None \
                     and t.event.x is not None:
                 # CR 603.12, 107.3n: X of the ability that created it; CR 107.3e: of the cycling
                 # cost paid ("When you cycle ~, create an X/X ... token"); CR 701.37c: of the
                 # monstrosity X it became monstrous by
                 item.x = t.event.x
-            elif ab.trigger.event == "cast" and ab.trigger.subject == "self" and t.event is not None \
+            elif ab.trigger.event == ON_CAST and ab.trigger.subject == "self" and t.event is not None \
                     and t.event.cast_x is not None:
                 item.x = t.event.cast_x     # CR 107.3a, 107.3i: the X announced for the spell (Hydroid Krasis)
             if not choose_modes_and_targets(ctx, item, src, player, ab) \

@@ -303,7 +303,7 @@ def _need_chosen_name(result: CompileResult) -> None:
 
 # Trigger events of the source's own attack, after which "defending player" is the player it
 # attacks (CR 506.2, 508.5)
-ATTACK_EVENTS = frozenset({"attacks", "attacks_alone", "attacks_unblocked", "becomes_blocked"})
+ATTACK_EVENTS = frozenset({ir.TriggerEvent.ATTACKS, ir.TriggerEvent.ATTACKS_ALONE, ir.TriggerEvent.ATTACKS_UNBLOCKED, ir.TriggerEvent.BECOMES_BLOCKED})
 
 
 def _need_an_attack(result: CompileResult) -> None:

@@ -2110,20 +2110,87 @@ def cost_aspects(cost: Cost) -> Iterator[str]:
 
 # --------------------------------------------------------------------------------- triggers
 
+class TriggerEvent(StrEnum):
+    """What a :class:`Trigger` waits for (CR 603.1, 603.2): one of the engine's events, by name. A
+    ``StrEnum``: each member equals its string, as the rules index and exercise notes name it;
+    the damage events are ``deals_[combat_]damage[_to_<whom>]``, read by pattern on the name."""
+
+    ACTIVATES = "activates"
+    ATTACKS = "attacks"
+    ATTACKS_ALONE = "attacks_alone"
+    ATTACKS_UNBLOCKED = "attacks_unblocked"
+    BECOMES_BLOCKED = "becomes_blocked"
+    BECOMES_MONSTROUS = "becomes_monstrous"
+    BECOMES_RENOWNED = "becomes_renowned"
+    BECOMES_TARGET = "becomes_target"
+    BECOMES_TARGET_BY_SPELL = "becomes_target_by_spell"
+    BEGINNING_OF_STEP = "beginning_of_step"
+    BLOCKED_BY_CREATURE = "blocked_by_creature"
+    BLOCKED_BY_CREATURE_WITHOUT_FLANKING = "blocked_by_creature_without_flanking"
+    BLOCKS = "blocks"
+    BLOCKS_OR_BECOMES_BLOCKED = "blocks_or_becomes_blocked"
+    BLOCKS_OR_BLOCKED_BY_CREATURE = "blocks_or_blocked_by_creature"
+    CAST = "cast"
+    CHAPTER = "chapter"
+    CONTROL_NONE = "control_none"
+    COUNTER_PLACED = "counter_placed"
+    COUNTERS_SPELL = "counters_spell"
+    CYCLED = "cycled"
+    CYCLES = "cycles"
+    DEALS_COMBAT_DAMAGE = "deals_combat_damage"
+    DEALS_COMBAT_DAMAGE_TO_CREATURE = "deals_combat_damage_to_creature"
+    DEALS_COMBAT_DAMAGE_TO_ENCHANTED_PLAYER = "deals_combat_damage_to_enchanted_player"
+    DEALS_COMBAT_DAMAGE_TO_OPPONENT = "deals_combat_damage_to_opponent"
+    DEALS_COMBAT_DAMAGE_TO_PLAYER = "deals_combat_damage_to_player"
+    DEALS_COMBAT_DAMAGE_TO_SELF = "deals_combat_damage_to_self"
+    DEALS_COMBAT_DAMAGE_TO_YOU = "deals_combat_damage_to_you"
+    DEALS_DAMAGE = "deals_damage"
+    DEALS_DAMAGE_TO_CREATURE = "deals_damage_to_creature"
+    DEALS_DAMAGE_TO_ENCHANTED_PLAYER = "deals_damage_to_enchanted_player"
+    DEALS_DAMAGE_TO_OPPONENT = "deals_damage_to_opponent"
+    DEALS_DAMAGE_TO_PLAYER = "deals_damage_to_player"
+    DEALS_DAMAGE_TO_SELF = "deals_damage_to_self"
+    DEALS_DAMAGE_TO_YOU = "deals_damage_to_you"
+    DEALT_DAMAGE = "dealt_damage"
+    DIES = "dies"
+    DISCARDS = "discards"
+    DRAW = "draw"
+    ENTERS = "enters"
+    EXERTS = "exerts"
+    EXILED_WITH_MADNESS = "exiled_with_madness"
+    EXPLOITS = "exploits"
+    EXPLORES = "explores"
+    GAIN_LIFE = "gain_life"
+    LAST_TIME_COUNTER_REMOVED = "last_time_counter_removed"
+    LEAVES = "leaves"
+    LOSE_LIFE = "lose_life"
+    LOSES_GAME = "loses_game"
+    MUTATES = "mutates"
+    PHASES_IN = "phases_in"
+    PHASES_OUT = "phases_out"
+    PLAYS_LAND = "plays_land"
+    PUT_INTO_GRAVEYARD = "put_into_graveyard"
+    REFLEXIVE = "reflexive"
+    REVEALED_FOR_MIRACLE = "revealed_for_miracle"
+    SACRIFICED = "sacrificed"
+    TAPPED = "tapped"
+    TAPPED_FOR_MANA = "tapped_for_mana"
+    TURNED_FACE_UP = "turned_face_up"
+    UNTAPPED = "untapped"
+    VOTES_FINISHED = "votes_finished"
+
+
 # Trigger events whose subject is a player ("you", "opponent") rather than an object.
-PLAYER_EVENTS = frozenset({"gain_life", "lose_life", "draw", "exerts", "cycles", "discards", "plays_land", "activates",
-                           "loses_game"})
+PLAYER_EVENTS = frozenset({TriggerEvent.GAIN_LIFE, TriggerEvent.LOSE_LIFE, TriggerEvent.DRAW, TriggerEvent.EXERTS,
+                           TriggerEvent.CYCLES, TriggerEvent.DISCARDS, TriggerEvent.PLAYS_LAND, TriggerEvent.ACTIVATES,
+                           TriggerEvent.LOSES_GAME})
 
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
-    """A trigger condition (CR 603.1). ``event`` is one of the engine's event kinds:
-
-    "enters" (CR 603.6a), "dies", "leaves", "attacks", "blocks", "becomes_blocked",
-    "deals_damage", "deals_combat_damage", "deals_combat_damage_to_player",
-    "gain_life", "lose_life", "cast", "draw", "beginning_of_step", "tapped_for_mana",
-    "counter_placed", "attacks_alone" (CR 506.5), "blocks_or_becomes_blocked", "turned_face_up"
-    (CR 702.37e).
+    """A trigger condition (CR 603.1). ``event`` is the :class:`TriggerEvent` it waits for:
+    ``ENTERS`` (CR 603.6a), ``DIES``, ``ATTACKS``, ``DEALS_COMBAT_DAMAGE_TO_PLAYER``,
+    ``BEGINNING_OF_STEP``, ``ATTACKS_ALONE`` (CR 506.5), ``TURNED_FACE_UP`` (CR 702.37e), ...
 
     ``subject`` says whose event it must be ("self" or a filter); ``step`` names the step for
     "at the beginning of" triggers, with ``whose`` ("your", "each", "opponent"; "any" for
@@ -2134,7 +2201,7 @@ class Trigger:
     "opponent_or_planeswalker".
     """
 
-    event: str
+    event: TriggerEvent
     subject: Union[str, Filter] = "self"
     step: str | None = None
     whose: str | None = None
@@ -3253,10 +3320,10 @@ class ManaReplacement:
 @dataclass(frozen=True, slots=True)
 class AdditionalTriggers:
     """CR 603.2d: a triggered ability of a permanent you control triggers ``amount`` more
-    times when an object matching ``cause`` has the ``event`` (a :class:`Trigger` event kind:
-    "enters" for Panharmonicon, "deals_combat_damage_to_player" for Felix Five-Boots)."""
+    times when an object matching ``cause`` has the ``event`` (``ENTERS`` for Panharmonicon,
+    ``DEALS_COMBAT_DAMAGE_TO_PLAYER`` for Felix Five-Boots)."""
 
-    event: str
+    event: TriggerEvent
     cause: Filter
     amount: int = 1
     text: str = ""

@@ -20,8 +20,8 @@ class FaceRules:
 
     def e_self_or_haunted_dies(self, c):
         """"When ~ enters or the creature it haunts dies" (CR 702.55b-c): one ability per event."""
-        _need(c[-1] == "enters", "haunt: an event other than entering")
-        return ir.Trigger("enters"), ir.Trigger("dies", "haunted")
+        _need(c[-1] == ir.TriggerEvent.ENTERS, "haunt: an event other than entering")
+        return ir.Trigger(ir.TriggerEvent.ENTERS), ir.Trigger(ir.TriggerEvent.DIES, "haunted")
 
     # Intervening "if" clauses of the werewolves (CR 603.4), as condition names.
     def cond_no_spells_last_turn(self, c):
@@ -43,6 +43,6 @@ class SagaRules:
         numerals, effects = str(c[0]), c[-1]
         _need(isinstance(effects, list) and bool(effects), "chapter")
         effects, targets = bind(effects, ir.Ref("self"))
-        return "abilities", [ir.TriggeredAbility(ir.Trigger("chapter", chapter=_ROMAN[n.strip()]),
+        return "abilities", [ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.CHAPTER, chapter=_ROMAN[n.strip()]),
                                                  tuple(effects), tuple(targets))
                              for n in numerals.split(",")]

@@ -289,35 +289,35 @@ class FollowupRules:
 
     def e_becomes_target(self, c):
         """"When ~ becomes the target of a spell or ability" (of any player, CR 115.1)."""
-        return ir.Trigger("becomes_target", "self")
+        return ir.Trigger(ir.TriggerEvent.BECOMES_TARGET, "self")
 
     def e_becomes_target_by_spell(self, c):
         """"Whenever ~ becomes the target of a spell" (an ability targeting it doesn't count;
         CR 115.1a); "that spell's controller" is the player who controls that spell."""
-        return ir.Trigger("becomes_target_by_spell", "self")
+        return ir.Trigger(ir.TriggerEvent.BECOMES_TARGET_BY_SPELL, "self")
 
     def e_becomes_target_by_opponent_spell(self, c):
         """"... of a spell an opponent controls" (CR 115.1a): not an ability."""
-        return ir.Trigger("becomes_target_by_spell", "self", whose="opponent")
+        return ir.Trigger(ir.TriggerEvent.BECOMES_TARGET_BY_SPELL, "self", whose="opponent")
 
     def e_becomes_target_opponent(self, c):
         """"... of a spell or ability an opponent controls" (CR 115.1)."""
-        return ir.Trigger("becomes_target", "self", whose="opponent")
+        return ir.Trigger(ir.TriggerEvent.BECOMES_TARGET, "self", whose="opponent")
 
     def e_player_draws(self, c):
         """"Whenever an opponent draws a card" / "a player draws a card": each card (CR 121.2)."""
-        return ir.Trigger("draw", c[0] or "each")
+        return ir.Trigger(ir.TriggerEvent.DRAW, c[0] or "each")
 
     def e_player_gains_life(self, c):
         """"Whenever an opponent gains life" (CR 119.3)."""
-        return ir.Trigger("gain_life", c[0] or "each")
+        return ir.Trigger(ir.TriggerEvent.GAIN_LIFE, c[0] or "each")
 
     def e_player_sacrifices(self, c):
         """"Whenever a player sacrifices a creature" (CR 701.21a): its controller sacrifices it."""
         article, d = c[0], c[1]
         _need(article != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given
               and d.filter.controller is None, "a player sacrifices")
-        return ir.Trigger("sacrificed", d.filter)
+        return ir.Trigger(ir.TriggerEvent.SACRIFICED, d.filter)
 
     def st_pt_count(self, c, kind="pt_equal_count"):
         """"~'s power and toughness are each equal to [1 plus] the number of creatures you

@@ -24,16 +24,16 @@ class GeneralRules:
         return ir.Trigger(first), ir.Trigger(second)
 
     def se_enters(self, c):
-        return "enters"
+        return ir.TriggerEvent.ENTERS
 
     def se_attacks(self, c):
-        return "attacks"
+        return ir.TriggerEvent.ATTACKS
 
     def se_blocks(self, c):
-        return "blocks"
+        return ir.TriggerEvent.BLOCKS
 
     def se_dies(self, c):
-        return "dies"
+        return ir.TriggerEvent.DIES
 
     def uw_you(self, c):
         return "you"

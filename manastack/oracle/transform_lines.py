@@ -181,25 +181,25 @@ class LineRules:
         its = ir.Ref("attached_controller") if trigger.subject in ("enchanted", "equipped") \
             else ir.Ref("triggering_controller") if isinstance(trigger.subject, ir.Filter) else None
         that = ir.Ref("triggering_player") if _names_player(trigger) else None
-        if (trigger.event in ("enters", "dies") or trigger.event.endswith(("damage_to_you", "damage_to_self"))) \
+        if (trigger.event in (ir.TriggerEvent.ENTERS, ir.TriggerEvent.DIES) or trigger.event.endswith(("damage_to_you", "damage_to_self"))) \
                 and isinstance(trigger.subject, ir.Filter) and trigger.subject.controller in ("opponent", ir.ENCHANTED_PLAYER):
             # "a creature an opponent controls dies", "a land enters under an opponent's control",
             # "a source an opponent controls deals damage to you": the opponent named is its controller (CR 603.10a: as it last existed)
             that = ir.Ref("triggering_controller")
         # CR 601.2i: the spell cast; CR 115.1a: the spell that targeted it
-        spell = ir.Ref("triggering_spell") if trigger.event in ("cast", "becomes_target_by_spell") else None
-        if trigger.event in ("blocks_or_blocked_by_creature", "blocked_by_creature"):   # "that creature": the other one
+        spell = ir.Ref("triggering_spell") if trigger.event in (ir.TriggerEvent.CAST, ir.TriggerEvent.BECOMES_TARGET_BY_SPELL) else None
+        if trigger.event in (ir.TriggerEvent.BLOCKS_OR_BLOCKED_BY_CREATURE, ir.TriggerEvent.BLOCKED_BY_CREATURE):   # "that creature": the other one
             default, its = ir.Ref("triggering_object"), ir.Ref("triggering_controller")
             if trigger.subject != "self":       # "it" could be either creature: refused
                 default, its = None, None
-        if trigger.one_or_more and trigger.event == "attacks":    # no one creature is "it" (CR 603.2c)
+        if trigger.one_or_more and trigger.event == ir.TriggerEvent.ATTACKS:    # no one creature is "it" (CR 603.2c)
             default, its = None, None
         if trigger.event.endswith("_to_creature"):                # "that creature": the one dealt damage
             default, its = ir.Ref("damaged_object"), None
         card = None
-        if trigger.event == "put_into_graveyard":      # the card in the graveyard (CR 400.3)
+        if trigger.event == ir.TriggerEvent.PUT_INTO_GRAVEYARD:      # the card in the graveyard (CR 400.3)
             card = ir.Ref("triggering_object")
-        if trigger.event in ("dies", "leaves"):
+        if trigger.event in (ir.TriggerEvent.DIES, ir.TriggerEvent.LEAVES):
             # CR 400.7e, 603.10a: "that card" is what the object became; an enchanted or
             # equipped permanent that left is the one the trigger saw, no longer attached
             card = ir.Ref("triggering_object")
@@ -213,23 +213,23 @@ class LineRules:
         # about another object; refused for the others
         if isinstance(trigger.subject, ir.Filter) and type(condition) is ir.YouControl \
                 and any(f.other for f in condition.filters):
-            _need(trigger.event == "enters" and not trigger.subject.other and not trigger.one_or_more
+            _need(trigger.event == ir.TriggerEvent.ENTERS and not trigger.subject.other and not trigger.one_or_more
                   and all(f.other for f in condition.filters), "other than the object the trigger names")
             condition = dataclasses.replace(condition, other_than_seen=True, filters=tuple(
                 dataclasses.replace(f, other=False) for f in condition.filters))
         # "if it had ... counters on it": what "it" was as it left the battlefield (CR 603.10a)
-        _need(type(condition) is not ir.HadCounter or trigger.event in ("dies", "leaves"), "if it had")
+        _need(type(condition) is not ir.HadCounter or trigger.event in (ir.TriggerEvent.DIES, ir.TriggerEvent.LEAVES), "if it had")
         _need(condition != "cast_in_your_main_phase", "if you cast it during your main phase: a permanent")
         # "if you cast it from your hand": "it" is the source only in a trigger about itself
         # ("Whenever a creature enters, if you cast it ..." names another object)
         _need(condition not in ("cast_from_hand", "cast_from_graveyard") or trigger.subject == "self", "if you cast it")
         effects, targets = bind(effects, default, its, that, spell, card)
         # "attach ~ to it": the permanent that entered (CR 701.3a; it isn't targeted, CR 115.10)
-        _need(_attaches_to(effects, (ir.Ref("triggering_object"),) if trigger.event == "enters" else ()),
+        _need(_attaches_to(effects, (ir.Ref("triggering_object"),) if trigger.event == ir.TriggerEvent.ENTERS else ()),
               "attach to it")
-        is_mana = (trigger.event == "tapped_for_mana" and not targets
+        is_mana = (trigger.event == ir.TriggerEvent.TAPPED_FOR_MANA and not targets
                    and any(isinstance(e, ir.AddMana) for e in effects))
-        _need(trigger.event != "tapped_for_mana" or not ir.contains(
+        _need(trigger.event != ir.TriggerEvent.TAPPED_FOR_MANA or not ir.contains(
             effects, lambda n: type(n) is ir.Conditional and ir.contains(n, lambda m: type(m) is ir.AddMana)),
             "mana made under a condition")
         # CR 113.6k-m: "you may return ~ from your graveyard to your hand" works from there only;
@@ -238,7 +238,7 @@ class LineRules:
         into_graveyard = dataclasses.replace(trigger, from_zone=None) == _SELF_INTO_GRAVEYARD
         from_graveyard = ir.contains(effects, _returns_self)
         _need(not from_graveyard or trigger.subject not in ("self", "enchanted", "equipped")
-              or trigger.event == "beginning_of_step" or into_graveyard, "a trigger of the card itself from a graveyard")
+              or trigger.event == ir.TriggerEvent.BEGINNING_OF_STEP or into_graveyard, "a trigger of the card itself from a graveyard")
         if into_graveyard:
             # the card triggers where it went (CR 603.6c), controlled by its owner (CR 113.8)
             from_graveyard = True
@@ -320,7 +320,7 @@ class LineRules:
         effects, targets = bind(then, ir.Ref("triggering_object"))
         text = self.text[meta.start_pos:meta.end_pos]
         text = text[text.lower().rfind("when you do"):]
-        ability = ir.TriggeredAbility(ir.Trigger("reflexive"), tuple(effects), tuple(targets), text=text)
+        ability = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.REFLEXIVE), tuple(effects), tuple(targets), text=text)
         may = first[-1]
         return first[:-1] + [ir.May(may.effects + (ir.CreateReflexive(ability),), may.who)]
 
@@ -333,7 +333,7 @@ class LineRules:
             return "abilities", [ir.ExertAbility(text=text)]
         effects, targets = bind(c[-1], ir.Ref("self"))
         then = text[text.lower().rfind("when you do"):]
-        ability = ir.TriggeredAbility(ir.Trigger("reflexive"), tuple(effects), tuple(targets), text=then)
+        ability = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.REFLEXIVE), tuple(effects), tuple(targets), text=then)
         return "abilities", [ir.ExertAbility(ir.CreateReflexive(ability), text)]
 
     def static_line(self, c):
@@ -927,7 +927,7 @@ class LineRules:
         effects = self.sentence([x for x in c if not isinstance(x, tuple)])
         text = self.text[meta.start_pos:meta.end_pos]
         whose = "your" if duration == "your_next_upkeep" else "each"
-        ability = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step=step, whose=whose),
+        ability = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step=step, whose=whose),
                                       tuple(effects), text=text)
         return [ir.CreateDelayedTrigger(ability, duration=duration)]
 
@@ -947,28 +947,28 @@ class LineRules:
         return [ir.CreateDelayedTrigger(ability, duration="this_turn", what=what)]
 
     def de_that_dies(self, c):
-        return ir.Trigger("dies", ir.Filter(types=("Creature",))), THAT_OBJECT    # CR 700.4
+        return ir.Trigger(ir.TriggerEvent.DIES, ir.Filter(types=("Creature",))), THAT_OBJECT    # CR 700.4
 
     def de_that_leaves(self, c):
-        return ir.Trigger("leaves", ir.Filter()), THAT_OBJECT
+        return ir.Trigger(ir.TriggerEvent.LEAVES, ir.Filter()), THAT_OBJECT
 
     def de_attacks(self, c):
-        return ir.Trigger("attacks", self._one_of(c, "attacks")), None
+        return ir.Trigger(ir.TriggerEvent.ATTACKS, self._one_of(c, "attacks")), None
 
     def de_blocks(self, c):
-        return ir.Trigger("blocks", self._one_of(c, "blocks")), None
+        return ir.Trigger(ir.TriggerEvent.BLOCKS, self._one_of(c, "blocks")), None
 
     def de_dies(self, c):
-        return ir.Trigger("dies", self._one_of(c, "dies")), None
+        return ir.Trigger(ir.TriggerEvent.DIES, self._one_of(c, "dies")), None
 
     def de_enters(self, c):
-        return ir.Trigger("enters", self._one_of(c, "enters")), None
+        return ir.Trigger(ir.TriggerEvent.ENTERS, self._one_of(c, "enters")), None
 
     def de_you_cast(self, c):
         """"Whenever you cast a creature spell this turn" (CR 601.2i)."""
         d = c[-1]
         _need(c[0] != "another" and d.kind is DescKind.SPELL and not d.plural and not d.zone_given, "cast this turn")
-        return ir.Trigger("cast", dataclasses.replace(d.filter, controller="you")), None
+        return ir.Trigger(ir.TriggerEvent.CAST, dataclasses.replace(d.filter, controller="you")), None
 
     def ns_end(self, c):
         return "end", "next_end_step"
@@ -1132,15 +1132,15 @@ class LineRules:
                              else e for e in effects), who)]
 
 
-_DAMAGED_PLAYER = frozenset({"deals_damage_to_player", "deals_combat_damage_to_player",
-                             "deals_damage_to_opponent", "deals_combat_damage_to_opponent"})
+_DAMAGED_PLAYER = frozenset({ir.TriggerEvent.DEALS_DAMAGE_TO_PLAYER, ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_PLAYER,
+                             ir.TriggerEvent.DEALS_DAMAGE_TO_OPPONENT, ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_OPPONENT})
 # Events whose trigger condition names the player who acted or to whom it happened: the one who
 # drew, discarded, cycled, gained or lost life (CR 603.2).
-_PLAYER_ACTS = frozenset({"draw", "discards", "cycles", "gain_life", "lose_life", "plays_land", "activates",
-                          "put_into_graveyard"})     # the owner of the graveyard (CR 400.3)
+_PLAYER_ACTS = frozenset({ir.TriggerEvent.DRAW, ir.TriggerEvent.DISCARDS, ir.TriggerEvent.CYCLES, ir.TriggerEvent.GAIN_LIFE, ir.TriggerEvent.LOSE_LIFE, ir.TriggerEvent.PLAYS_LAND, ir.TriggerEvent.ACTIVATES,
+                          ir.TriggerEvent.PUT_INTO_GRAVEYARD})     # the owner of the graveyard (CR 400.3)
 
 
-_SELF_INTO_GRAVEYARD = ir.Trigger("put_into_graveyard", "self")
+_SELF_INTO_GRAVEYARD = ir.Trigger(ir.TriggerEvent.PUT_INTO_GRAVEYARD, "self")
 
 
 def _counted_that_much(node):
@@ -1188,15 +1188,15 @@ def _names_player(trigger: ir.Trigger) -> bool:
     active player of "each player's / each opponent's / enchanted creature's controller's / the
     chosen player's upkeep", the opponent "a creature attacks one of your opponents" names. The engine's ``Seen.player`` is that player for each of them."""
     e = trigger.event
-    if e == "tapped_for_mana":
+    if e == ir.TriggerEvent.TAPPED_FOR_MANA:
         return trigger.whose is not None
-    if e == "becomes_target_by_spell":      # the controller of the spell that targets it
+    if e == ir.TriggerEvent.BECOMES_TARGET_BY_SPELL:      # the controller of the spell that targets it
         return True
-    if e == "cast":
+    if e == ir.TriggerEvent.CAST:
         return isinstance(trigger.subject, ir.Filter) and trigger.subject.controller in (None, "opponent")
-    if e == "beginning_of_step":
+    if e == ir.TriggerEvent.BEGINNING_OF_STEP:
         return trigger.whose in ("any", "opponent", "enchanted_controller", ir.CHOSEN_PLAYER, ir.ENCHANTED_PLAYER)
-    if e == "attacks" and trigger.attacked is not None:      # the player attacked (CR 508.1b)
+    if e == ir.TriggerEvent.ATTACKS and trigger.attacked is not None:      # the player attacked (CR 508.1b)
         return trigger.attacked.startswith("opponent") or trigger.attacked == ir.ENCHANTED_PLAYER
     return e in _DAMAGED_PLAYER or e in _PLAYER_ACTS
 def _unless_done(last, dont: ir.IfYouDont) -> list:

@@ -344,7 +344,7 @@ class StaticRules:
         permanent enters, "it" fixed then."""
         kw = next(x for x in c if getattr(x, "type", "") == "SIMPLE_KW")
         _need(str(kw).lower() == "flash", "as though it had flash")
-        sacrifice = ir.TriggeredAbility(ir.Trigger("beginning_of_step", step="cleanup", whose="each"),
+        sacrifice = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step="cleanup", whose="each"),
                                         (ir.Sacrifice(ir.Target(0)),),
                                         text="At the beginning of the next cleanup step, its controller sacrifices "
                                              "it (it was cast any time a sorcery couldn't have been)")
@@ -1386,10 +1386,10 @@ class StaticRules:
         return [ir.AdditionalTriggers(c[2], c[1].filter)]
 
     def ev_enters(self, c):
-        return "enters"
+        return ir.TriggerEvent.ENTERS
 
     def ev_combat_damage_player(self, c):
-        return "deals_combat_damage_to_player"
+        return ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_PLAYER
 
     def s_self(self, c):
         return "self"

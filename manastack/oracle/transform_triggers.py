@@ -30,12 +30,12 @@ class TriggerRules:
         return c[0], c[-1]
 
     def e_self_enters(self, c):
-        return ir.Trigger("enters")
+        return ir.Trigger(ir.TriggerEvent.ENTERS)
 
     def e_self_enters_untapped(self, c):
         """"When ~ enters untapped": the event is its entering untapped (CR 603.2, 603.6a); what
         happens to it later doesn't undo the trigger (no intervening if, CR 603.4)."""
-        return ir.Trigger("enters", untapped=True)
+        return ir.Trigger(ir.TriggerEvent.ENTERS, untapped=True)
 
     def e_enters(self, c):
         other, d = c[0] == "another", c[1]
@@ -44,7 +44,7 @@ class TriggerRules:
         if len(c) > 2:
             _need(f.controller is None, "enters under")
             f = dataclasses.replace(f, controller=c[2])
-        return ir.Trigger("enters", f)
+        return ir.Trigger(ir.TriggerEvent.ENTERS, f)
 
     def e_enters_tapped(self, c):
         """"Whenever a permanent enters tapped and under your control" (Amulet of Vigor): it was
@@ -71,12 +71,12 @@ class TriggerRules:
         return ir.ENCHANTED_PLAYER
 
     def e_self_dies(self, c):
-        return ir.Trigger("dies")
+        return ir.Trigger(ir.TriggerEvent.DIES)
 
     def e_dies(self, c):
         other, d = c[0] == "another", c[1]
         _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "dies")
-        return ir.Trigger("dies", dataclasses.replace(d.filter, other=other or d.filter.other))
+        return ir.Trigger(ir.TriggerEvent.DIES, dataclasses.replace(d.filter, other=other or d.filter.other))
 
     def e_self_or_another_dies(self, c):
         """"Whenever ~ or another creature you control dies": ~ itself too (CR 603.10a: both
@@ -93,56 +93,56 @@ class TriggerRules:
 
     def e_desc_explores(self, c):
         """"Whenever a creature you control explores" (CR 701.44b): once per explore."""
-        return ir.Trigger("explores", self._one_of(c, "explores"))
+        return ir.Trigger(ir.TriggerEvent.EXPLORES, self._one_of(c, "explores"))
 
     def e_desc_blocks(self, c):
         """"Whenever a creature you control blocks" (CR 509.1, 603.2)."""
-        return ir.Trigger("blocks", self._one_of(c, "blocks"))
+        return ir.Trigger(ir.TriggerEvent.BLOCKS, self._one_of(c, "blocks"))
 
     def e_desc_blocked(self, c):
         """"Whenever a creature you control becomes blocked" (CR 509.1h): once per attacker,
         however many creatures block it."""
-        return ir.Trigger("becomes_blocked", self._one_of(c, "becomes blocked"))
+        return ir.Trigger(ir.TriggerEvent.BECOMES_BLOCKED, self._one_of(c, "becomes blocked"))
 
     def e_desc_tapped(self, c):
         """"Whenever a Merfolk you control becomes tapped" (CR 701.26a)."""
-        return ir.Trigger("tapped", self._one_of(c, "becomes tapped"))
+        return ir.Trigger(ir.TriggerEvent.TAPPED, self._one_of(c, "becomes tapped"))
 
     def e_desc_untapped(self, c):
         """"Whenever a permanent you control becomes untapped" (CR 701.26b): in an untap step too."""
-        return ir.Trigger("untapped", self._one_of(c, "becomes untapped"))
+        return ir.Trigger(ir.TriggerEvent.UNTAPPED, self._one_of(c, "becomes untapped"))
 
     def e_desc_turned_face_up(self, c):
         """"Whenever a permanent you control is turned face up" (CR 702.37e, 708.8)."""
-        return ir.Trigger("turned_face_up", self._one_of(c, "turned face up"))
+        return ir.Trigger(ir.TriggerEvent.TURNED_FACE_UP, self._one_of(c, "turned face up"))
 
     def e_self_or_another_face_up(self, c):
         """"Whenever ~ or another creature you control is turned face up"."""
         f = self._one_of(["another", c[-1]], "turned face up")
-        return ir.Trigger("turned_face_up", dataclasses.replace(f, or_self=True))
+        return ir.Trigger(ir.TriggerEvent.TURNED_FACE_UP, dataclasses.replace(f, or_self=True))
 
     def e_desc_leaves(self, c):
         """"Whenever another creature you control leaves the battlefield": looking back at it
         (CR 603.6c, 603.10a)."""
-        return ir.Trigger("leaves", self._one_of(c, "leaves the battlefield"))
+        return ir.Trigger(ir.TriggerEvent.LEAVES, self._one_of(c, "leaves the battlefield"))
 
     def e_self_or_another_leaves(self, c):
         f = self._one_of(["another", c[-1]], "leaves the battlefield")
-        return ir.Trigger("leaves", dataclasses.replace(f, or_self=True))
+        return ir.Trigger(ir.TriggerEvent.LEAVES, dataclasses.replace(f, or_self=True))
 
     def e_dies_into(self, c):
         """"Whenever a creature is put into your graveyard from the battlefield": it dies (CR
         700.4) and is a card its owner owns (CR 400.3); a token goes there too (CR 111.7)."""
-        return ir.Trigger("dies", self._one_of(c, "put into a graveyard"), whose=c[2])
+        return ir.Trigger(ir.TriggerEvent.DIES, self._one_of(c, "put into a graveyard"), whose=c[2])
 
     def e_self_put_into_graveyard(self, c):
         """"When ~ is put into a graveyard from anywhere": the card itself going to its owner's
         graveyard from any zone (CR 400.3); the ability triggers from there (CR 603.6c)."""
-        return ir.Trigger("put_into_graveyard", "self")
+        return ir.Trigger(ir.TriggerEvent.PUT_INTO_GRAVEYARD, "self")
 
     def e_self_put_into_graveyard_from_library(self, c):
         """"When ~ is put into your graveyard from your library" (CR 400.3, 603.6c)."""
-        return ir.Trigger("put_into_graveyard", "self", from_zone="library")
+        return ir.Trigger(ir.TriggerEvent.PUT_INTO_GRAVEYARD, "self", from_zone="library")
 
     def e_put_into_graveyard(self, c):
         """"Whenever a creature card is put into an opponent's graveyard from anywhere": a card
@@ -151,40 +151,40 @@ class TriggerRules:
         _need(not d.plural and d.kind is DescKind.CARD and not d.zone_given and d.filter.controller is None,
               "put into a graveyard")
         f = dataclasses.replace(d.filter, other=other or d.filter.other, zone="graveyard")
-        return ir.Trigger("put_into_graveyard", f, whose=c[2] if len(c) > 2 else None)
+        return ir.Trigger(ir.TriggerEvent.PUT_INTO_GRAVEYARD, f, whose=c[2] if len(c) > 2 else None)
 
     def e_desc_becomes_target(self, c):
         """"Whenever a creature you control becomes the target of a spell or ability [an
         opponent controls]" (CR 115.1): once per permanent per spell or ability."""
-        trig = ir.Trigger("becomes_target", self._one_of(c, "becomes the target"))
+        trig = ir.Trigger(ir.TriggerEvent.BECOMES_TARGET, self._one_of(c, "becomes the target"))
         return dataclasses.replace(trig, whose="opponent") if len(c) > 2 else trig
 
     def e_desc_attacks_whom(self, c):
         """"Whenever a creature attacks you or a planeswalker you control" (CR 508.1b, 508.3a)."""
-        return ir.Trigger("attacks", self._one_of(c, "attacks"), attacked=c[2])
+        return ir.Trigger(ir.TriggerEvent.ATTACKS, self._one_of(c, "attacks"), attacked=c[2])
 
     def e_desc_dealt_damage(self, c):
         """"Whenever a creature you control is dealt damage": once for each such creature and
         damage event, all its sources together (CR 603.2c, 120.3); "that much" is the total."""
-        return ir.Trigger("dealt_damage", self._one_of(c, "is dealt damage"))
+        return ir.Trigger(ir.TriggerEvent.DEALT_DAMAGE, self._one_of(c, "is dealt damage"))
 
     def e_batch_attacks(self, c):
         """"Whenever one or more creatures you control attack [you]": one trigger for the whole
         declaration (CR 603.2c, 508.1)."""
         d = c[0]
         _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "one or more attack")
-        return ir.Trigger("attacks", d.filter, one_or_more=True, attacked=c[1] if len(c) > 1 else None)
+        return ir.Trigger(ir.TriggerEvent.ATTACKS, d.filter, one_or_more=True, attacked=c[1] if len(c) > 1 else None)
 
     def e_enchanted_player_attacked(self, c):
         """"Whenever enchanted player is attacked": one or more creatures attack the player the
         Aura enchants, not a planeswalker of theirs; once per declaration (CR 303.4b, 508.1b,
         603.2c; the Curses of Opulence and Vitality rulings 2017-08-25)."""
-        return ir.Trigger("attacks", ir.Filter(types=("Creature",)), one_or_more=True, attacked=ir.ENCHANTED_PLAYER)
+        return ir.Trigger(ir.TriggerEvent.ATTACKS, ir.Filter(types=("Creature",)), one_or_more=True, attacked=ir.ENCHANTED_PLAYER)
 
     def e_enchanted_player_loses(self, c):
         """"When enchanted player loses the game" (CR 104.3, 800.4a): as that player leaves the
         game, while the Aura still enchants them."""
-        return ir.Trigger("loses_game", ir.ENCHANTED_PLAYER)
+        return ir.Trigger(ir.TriggerEvent.LOSES_GAME, ir.ENCHANTED_PLAYER)
 
     def aw_you(self, c):
         return "you"
@@ -199,54 +199,54 @@ class TriggerRules:
         return "opponent_or_planeswalker"
 
     def e_attacks(self, c):
-        return ir.Trigger("attacks")
+        return ir.Trigger(ir.TriggerEvent.ATTACKS)
 
     def e_attacks_with_others(self, c):
         """"Whenever ~ and at least two other creatures attack" (battalion, CR 207.2c, 508.1)."""
         n = _number(str(c[-1]))
         _need(isinstance(n, int), "at least X other creatures")
-        return ir.Trigger("attacks", with_others=n)
+        return ir.Trigger(ir.TriggerEvent.ATTACKS, with_others=n)
 
     def e_desc_attacks(self, c):
         """CR 508.3a: "whenever a creature attacks" triggers for each such attacker."""
         other, d = c[0] == "another", c[1]
         _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "attacks")
-        return ir.Trigger("attacks", dataclasses.replace(d.filter, other=other or d.filter.other))
+        return ir.Trigger(ir.TriggerEvent.ATTACKS, dataclasses.replace(d.filter, other=other or d.filter.other))
 
     def e_blocks_or_blocked_by(self, c):
         """Once for each creature it blocks or that blocks it; "that creature" is that one."""
-        return ir.Trigger("blocks_or_blocked_by_creature")
+        return ir.Trigger(ir.TriggerEvent.BLOCKS_OR_BLOCKED_BY_CREATURE)
 
     def e_attacks_unblocked(self, c):
         """CR 509.3g: it becomes an unblocked creature as blockers are declared."""
-        return ir.Trigger("attacks_unblocked")
+        return ir.Trigger(ir.TriggerEvent.ATTACKS_UNBLOCKED)
 
     def e_attacks_alone(self, c):
         """CR 506.5: the only creature declared as an attacker."""
-        return ir.Trigger("attacks_alone")
+        return ir.Trigger(ir.TriggerEvent.ATTACKS_ALONE)
 
     def e_desc_attacks_alone(self, c):
         trigger = self.e_desc_attacks(c)
-        return dataclasses.replace(trigger, event="attacks_alone")
+        return dataclasses.replace(trigger, event=ir.TriggerEvent.ATTACKS_ALONE)
 
     def e_exploits(self, c):
         """"When ~ exploits a creature" (CR 702.110b)."""
-        return ir.Trigger("exploits")
+        return ir.Trigger(ir.TriggerEvent.EXPLOITS)
 
     def e_mutates(self, c):
         """"Whenever ~ mutates" (CR 702.140d)."""
-        return ir.Trigger("mutates")
+        return ir.Trigger(ir.TriggerEvent.MUTATES)
 
     def e_desc_mutates(self, c):
         """"Whenever a creature you control mutates" (CR 702.140d)."""
         other, d = c[0] == "another", c[1]
         _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "mutates")
-        return ir.Trigger("mutates", dataclasses.replace(d.filter, other=other or d.filter.other))
+        return ir.Trigger(ir.TriggerEvent.MUTATES, dataclasses.replace(d.filter, other=other or d.filter.other))
 
     def e_becomes_designated(self, c):
         """"When ~ becomes monstrous" (CR 701.37b), "Whenever a creature you control becomes
         renowned" (CR 702.112b)."""
-        event = "becomes_" + str(c[-1]).lower()
+        event = ir.TriggerEvent("becomes_" + str(c[-1]).lower())
         if len(c) == 2:
             return ir.Trigger(event)
         other, d = c[0] == "another", c[1]
@@ -254,22 +254,22 @@ class TriggerRules:
         return ir.Trigger(event, dataclasses.replace(d.filter, other=other or d.filter.other))
 
     def e_blocks(self, c):
-        return ir.Trigger("blocks")
+        return ir.Trigger(ir.TriggerEvent.BLOCKS)
 
     def e_blocked(self, c):
-        return ir.Trigger("becomes_blocked")
+        return ir.Trigger(ir.TriggerEvent.BECOMES_BLOCKED)
 
     def e_leaves(self, c):
-        return ir.Trigger("leaves")
+        return ir.Trigger(ir.TriggerEvent.LEAVES)
 
     def e_turned_face_up(self, c):
         """CR 702.37e: "When ~ is turned face up"."""
-        return ir.Trigger("turned_face_up")
+        return ir.Trigger(ir.TriggerEvent.TURNED_FACE_UP)
 
     def e_damage(self, c):
         combat = any(isinstance(x, Token) and x.type == "COMBAT_KW" for x in c)
         to = next(("_to_" + x[1] for x in c if isinstance(x, tuple)), "")
-        event = "deals_%sdamage%s" % ("combat_" if combat else "", to)
+        event = ir.TriggerEvent("deals_%sdamage%s" % ("combat_" if combat else "", to))
         return ir.Trigger(event, c[0])
 
     def e_batch_damage(self, c):
@@ -305,11 +305,11 @@ class TriggerRules:
 
     def e_blocks_or_blocked(self, c):
         """"blocks or becomes blocked": one trigger condition met by either (CR 509.3c, 509.3d)."""
-        return ir.Trigger("blocks_or_becomes_blocked")
+        return ir.Trigger(ir.TriggerEvent.BLOCKS_OR_BECOMES_BLOCKED)
 
     def e_attacks_or_blocks(self, c):
         """"attacks or blocks": one ability per event (CR 603.2), as the two can't happen at once."""
-        return ir.Trigger("attacks"), ir.Trigger("blocks")
+        return ir.Trigger(ir.TriggerEvent.ATTACKS), ir.Trigger(ir.TriggerEvent.BLOCKS)
 
     def ts_desc(self, c):
         other, d = c[0] == "another", c[1]
@@ -350,30 +350,30 @@ class TriggerRules:
         return "to", "you"
 
     def e_gain_life(self, c):
-        return ir.Trigger("gain_life", "you")
+        return ir.Trigger(ir.TriggerEvent.GAIN_LIFE, "you")
 
     def e_gain_life_first(self, c):
         """"Whenever you gain life for the first time each turn": the first life-gain event of
         the turn (CR 119.3)."""
-        return ir.Trigger("gain_life", "you", nth=1)
+        return ir.Trigger(ir.TriggerEvent.GAIN_LIFE, "you", nth=1)
 
     def e_opponent_loses_life(self, c):
-        return ir.Trigger("lose_life", "opponent")
+        return ir.Trigger(ir.TriggerEvent.LOSE_LIFE, "opponent")
 
     def e_you_exert(self, c):
         """"Whenever you exert a creature" (CR 701.43)."""
-        return ir.Trigger("exerts", "you")
+        return ir.Trigger(ir.TriggerEvent.EXERTS, "you")
 
     def e_draw(self, c):
-        return ir.Trigger("draw", "you")
+        return ir.Trigger(ir.TriggerEvent.DRAW, "you")
 
     def e_draw_nth(self, c):
         """"Whenever you draw your second card each turn" (CR 121.1): that one draw only."""
-        return ir.Trigger("draw", "you", nth=_ORDINALS[str(c[0]).lower()])
+        return ir.Trigger(ir.TriggerEvent.DRAW, "you", nth=_ORDINALS[str(c[0]).lower()])
 
     def e_cast_nth(self, c):
         """"Whenever you cast your second spell each turn" (CR 601.2i)."""
-        return ir.Trigger("cast", ir.Filter(controller="you", zone="stack"), nth=_ORDINALS[str(c[0]).lower()])
+        return ir.Trigger(ir.TriggerEvent.CAST, ir.Filter(controller="you", zone="stack"), nth=_ORDINALS[str(c[0]).lower()])
 
     def e_cast_during(self, c):
         """"Whenever you cast a spell during an opponent's turn": whose turn it is as the spell
@@ -392,7 +392,7 @@ class TriggerRules:
     def e_other_cast_nth(self, c):
         """"Whenever an opponent casts their second spell each turn": counted for the caster
         (CR 601.2i)."""
-        return ir.Trigger("cast", ir.Filter(controller=c[0], zone="stack"), nth=_ORDINALS[str(c[1]).lower()])
+        return ir.Trigger(ir.TriggerEvent.CAST, ir.Filter(controller=c[0], zone="stack"), nth=_ORDINALS[str(c[1]).lower()])
 
     def dt_your(self, c):
         return "your"
@@ -402,11 +402,11 @@ class TriggerRules:
 
     def e_cast_self(self, c):
         """"When you cast this spell": the card's own ability, from the stack (CR 601.2i)."""
-        return ir.Trigger("cast", "self")
+        return ir.Trigger(ir.TriggerEvent.CAST, "self")
 
     def e_finish_voting(self, c):
         """"Whenever players finish voting" (CR 701.38): once all the votes of a vote are cast."""
-        return ir.Trigger("votes_finished")
+        return ir.Trigger(ir.TriggerEvent.VOTES_FINISHED)
 
     def e_you_sacrifice(self, c):
         """"Whenever you sacrifice a creature / another permanent" (CR 701.21a): only a
@@ -414,56 +414,56 @@ class TriggerRules:
         article, d = c[0], c[1]
         _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given
               and d.filter.controller is None, "you sacrifice")
-        return ir.Trigger("sacrificed", dataclasses.replace(d.filter, controller="you",
+        return ir.Trigger(ir.TriggerEvent.SACRIFICED, dataclasses.replace(d.filter, controller="you",
                                                             other=d.filter.other or article == "another"))
 
     def e_you_counter_spell(self, c):
         """"Whenever a spell or ability you control counters a spell" (CR 701.6a)."""
-        return ir.Trigger("counters_spell", whose="you")
+        return ir.Trigger(ir.TriggerEvent.COUNTERS_SPELL, whose="you")
 
     def e_blocked_by_creature(self, c):
         """Once for each creature that blocks it (CR 509.3f); "that creature" is the blocker."""
-        return ir.Trigger("blocked_by_creature")
+        return ir.Trigger(ir.TriggerEvent.BLOCKED_BY_CREATURE)
 
     def e_self_dealt_damage(self, c):
         """"Whenever ~ is dealt damage": once for each damage event, however many sources dealt
         it (CR 603.2c, 120.3); "that much damage" is the total."""
-        return ir.Trigger("dealt_damage")
+        return ir.Trigger(ir.TriggerEvent.DEALT_DAMAGE)
 
     def e_becomes_tapped(self, c):
-        return ir.Trigger("tapped")
+        return ir.Trigger(ir.TriggerEvent.TAPPED)
 
     def e_becomes_untapped(self, c):
         """"Whenever ~ becomes untapped" (inspired): in its controller's untap step too (CR 502.3)."""
-        return ir.Trigger("untapped")
+        return ir.Trigger(ir.TriggerEvent.UNTAPPED)
 
     def e_control_none(self, c):
         """"When you control no Islands": a state trigger (CR 603.8)."""
         d = c[-1]
         _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given and d.filter.controller is None,
               "control no")
-        return ir.Trigger("control_none", dataclasses.replace(d.filter, controller="you"))
+        return ir.Trigger(ir.TriggerEvent.CONTROL_NONE, dataclasses.replace(d.filter, controller="you"))
 
     def e_cycle_self(self, c):
         """"When you cycle ~" (CR 702.29c): it triggers where the card went."""
-        return ir.Trigger("cycled")
+        return ir.Trigger(ir.TriggerEvent.CYCLED)
 
     def e_cycle_self_or_dies(self, c):
         """"When you cycle ~ or it dies": one ability per event (CR 603.2)."""
-        return ir.Trigger("cycled"), ir.Trigger("dies")
+        return ir.Trigger(ir.TriggerEvent.CYCLED), ir.Trigger(ir.TriggerEvent.DIES)
 
     def e_you_cycle(self, c):
         """"Whenever you cycle a card", "... another card" (CR 702.29c): the cycled card's own
         battlefield abilities don't work from where it went, so "another" excludes nothing more."""
-        return ir.Trigger("cycles", "you")
+        return ir.Trigger(ir.TriggerEvent.CYCLES, "you")
 
     def e_player_cycles(self, c):
-        return ir.Trigger("cycles", "each")
+        return ir.Trigger(ir.TriggerEvent.CYCLES, "each")
 
     def e_discards(self, c):
         """"Whenever you discard a card", "an opponent discards a card" (CR 701.9a); "another
         card" as for cycling: the card's own abilities don't work from the hand."""
-        return ir.Trigger("discards", c[0] or "each")
+        return ir.Trigger(ir.TriggerEvent.DISCARDS, c[0] or "each")
 
     def e_activates(self, c):
         """"Whenever a player activates an ability that isn't a mana ability", "... an opponent
@@ -476,22 +476,22 @@ class TriggerRules:
             _need(c[1] != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT)
                   and d.filter.zone == "battlefield", "activates an ability of")
             source = d.filter
-        return ir.Trigger("activates", c[0] or "each", source=source)
+        return ir.Trigger(ir.TriggerEvent.ACTIVATES, c[0] or "each", source=source)
 
     def e_plays_land(self, c):
         """"Whenever a player / an opponent plays a land" (CR 305.1): the special action only,
         not a land put onto the battlefield by an effect."""
-        return ir.Trigger("plays_land", c[0] or "each")
+        return ir.Trigger(ir.TriggerEvent.PLAYS_LAND, c[0] or "each")
 
     def e_plays_another_land(self, c):
         """"When you play another land" (City of Traitors): a land played other than ~, which
         would otherwise trigger on itself as it is played (CR 305.1, 603.6a)."""
-        return ir.Trigger("plays_land", c[0] or "each", another=True)
+        return ir.Trigger(ir.TriggerEvent.PLAYS_LAND, c[0] or "each", another=True)
 
     def e_you_discard(self, c):
         """"Whenever you cycle or discard a card": cycling discards the card, and the ability
         triggers once for it (CR 702.29d), so this is "whenever you discard a card"."""
-        return ir.Trigger("discards", "you")
+        return ir.Trigger(ir.TriggerEvent.DISCARDS, "you")
 
     def caster_you(self, c):
         return "you"
@@ -500,7 +500,7 @@ class TriggerRules:
         """CR 601.2i: "whenever you cast" triggers once the spell becomes cast; "another ...
         spell": not the source itself (Edgar Markov's eminence)."""
         _need(c[1].kind is DescKind.SPELL and not c[1].plural, "cast")
-        return ir.Trigger("cast", dataclasses.replace(c[1].filter, controller="you", other=c[0] == "another"))
+        return ir.Trigger(ir.TriggerEvent.CAST, dataclasses.replace(c[1].filter, controller="you", other=c[0] == "another"))
 
     def e_cast_or_enters(self, c):
         """"Whenever you cast a black spell or a Swamp enters under your control": either event
@@ -513,14 +513,14 @@ class TriggerRules:
         d = c[2]
         _need(c[1] != "another" and not d.plural and d.kind is None and not d.zone_given,
               "taps for mana")
-        return ir.Trigger("tapped_for_mana", d.filter, whose=c[0] or "each")
+        return ir.Trigger(ir.TriggerEvent.TAPPED_FOR_MANA, d.filter, whose=c[0] or "each")
 
     def e_is_tapped_for_mana(self, c):
         """"Whenever a basic land is tapped for mana [of the chosen color]" (CR 106.12a)."""
         d = c[1]
         _need(c[0] != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given,
               "tapped for mana")
-        return ir.Trigger("tapped_for_mana", d.filter, mana_type=c[2] if len(c) > 2 else None)
+        return ir.Trigger(ir.TriggerEvent.TAPPED_FOR_MANA, d.filter, mana_type=c[2] if len(c) > 2 else None)
 
     def mana_of_chosen(self, c):
         _need(str(c[0]).lower() == "color", "of the chosen type")
@@ -535,7 +535,7 @@ class TriggerRules:
         spell (CR 110.2)."""
         _need(c[1] != "another" and c[2].kind is DescKind.SPELL and not c[2].plural, "cast")
         _need(c[2].filter.controller is None, "cast")
-        return ir.Trigger("cast", dataclasses.replace(c[2].filter, controller=c[0]))
+        return ir.Trigger(ir.TriggerEvent.CAST, dataclasses.replace(c[2].filter, controller=c[0]))
 
     def caster_any(self, c):
         return None
@@ -546,41 +546,41 @@ class TriggerRules:
     def e_tapped_for_mana(self, c):
         """CR 605.1b: a triggered mana ability of the enchanted land."""
         _need(not c[0].plural and c[0].kind is None, "tapped for mana")
-        return ir.Trigger("tapped_for_mana", "enchanted")
+        return ir.Trigger(ir.TriggerEvent.TAPPED_FOR_MANA, "enchanted")
 
     def e_attached_tapped_for_mana(self, c):
         """"Whenever enchanted land is tapped for mana" (CR 605.1b)."""
         _need(c[0] == "enchanted", "equipped creature tapped for mana")
-        return ir.Trigger("tapped_for_mana", "enchanted")
+        return ir.Trigger(ir.TriggerEvent.TAPPED_FOR_MANA, "enchanted")
 
     def e_phases_out(self, c):
         """"Whenever ~ phases out" (CR 702.26b): it looks back in time (CR 603.10b)."""
-        return ir.Trigger("phases_out")
+        return ir.Trigger(ir.TriggerEvent.PHASES_OUT)
 
     def e_phases_in(self, c):
         """"Whenever ~ phases in" (CR 702.26c)."""
-        return ir.Trigger("phases_in")
+        return ir.Trigger(ir.TriggerEvent.PHASES_IN)
 
     def step_your(self, c):
-        return ir.Trigger("beginning_of_step", step=c[0], whose="your")
+        return ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step=c[0], whose="your")
 
     def step_each(self, c):
-        return ir.Trigger("beginning_of_step", step=c[0], whose="each")
+        return ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step=c[0], whose="each")
 
     def step_each_player(self, c):
         """"At the beginning of each player's upkeep": every upkeep, naming its active player
         ("that player", CR 603.2, 608.2)."""
-        return ir.Trigger("beginning_of_step", step=c[0], whose="any")
+        return ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step=c[0], whose="any")
 
     def step_enchanted_controller(self, c):
         """"At the beginning of the upkeep of enchanted creature's controller": the step of the
         turn of whoever controls the permanent this Aura enchants (CR 303.4, 603.2)."""
-        return ir.Trigger("beginning_of_step", step=c[0], whose="enchanted_controller")
+        return ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step=c[0], whose="enchanted_controller")
 
     def step_enchanted_player(self, c):
         """"At the beginning of enchanted player's upkeep": the step of the turn of the player
         this Aura enchants (CR 303.4b), "that player" then."""
-        return ir.Trigger("beginning_of_step", step=c[0], whose=ir.ENCHANTED_PLAYER)
+        return ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step=c[0], whose=ir.ENCHANTED_PLAYER)
 
     def caster_enchanted(self, c):
         """"enchanted player draws / casts": the player this Aura enchants (CR 303.4b)."""
@@ -593,13 +593,13 @@ class TriggerRules:
     def step_chosen_player(self, c):
         """"At the beginning of the chosen player's upkeep": the player chosen as the permanent
         entered (CR 614.12), "that player" then (Black Vise)."""
-        return ir.Trigger("beginning_of_step", step=c[0], whose=ir.CHOSEN_PLAYER)
+        return ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step=c[0], whose=ir.CHOSEN_PLAYER)
 
     def step_opponent(self, c):
-        return ir.Trigger("beginning_of_step", step=c[0], whose="opponent")
+        return ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step=c[0], whose="opponent")
 
     def step_combat_your(self, c):
-        return ir.Trigger("beginning_of_step", step="beginning_of_combat", whose="your")
+        return ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step="beginning_of_combat", whose="your")
 
     def sn_upkeep(self, c):
         return "upkeep"
@@ -611,7 +611,7 @@ class TriggerRules:
         return "draw"
 
     def step_combat_each(self, c):
-        return ir.Trigger("beginning_of_step", step="beginning_of_combat", whose="each")
+        return ir.Trigger(ir.TriggerEvent.BEGINNING_OF_STEP, step="beginning_of_combat", whose="each")
 
     def sn_main(self, c):
         """The precombat main phase is the turn's first main phase (CR 505.1a); it has no

@@ -106,15 +106,15 @@ KIND_RULES: dict[str, tuple[str, ...]] = {
 }
 """``kind`` strings of static effects and replacement abilities, and their rules."""
 
-TRIGGER_RULES: dict[str, tuple[str, ...]] = {
-    "enters": ("603.6a",),
-    "dies": ("700.4", "603.10a"),
-    "leaves": ("603.6c", "603.10a"),
-    "tapped_for_mana": ("106.12a",),
-    "cast": ("601.2i",),
-    "attacks": ("508.3a",),
-    "blocks": ("509.3c",),
-    "beginning_of_step": ("603.2",),
+TRIGGER_RULES: dict[ir.TriggerEvent, tuple[str, ...]] = {
+    ir.TriggerEvent.ENTERS: ("603.6a",),
+    ir.TriggerEvent.DIES: ("700.4", "603.10a"),
+    ir.TriggerEvent.LEAVES: ("603.6c", "603.10a"),
+    ir.TriggerEvent.TAPPED_FOR_MANA: ("106.12a",),
+    ir.TriggerEvent.CAST: ("601.2i",),
+    ir.TriggerEvent.ATTACKS: ("508.3a",),
+    ir.TriggerEvent.BLOCKS: ("509.3c",),
+    ir.TriggerEvent.BEGINNING_OF_STEP: ("603.2",),
 }
 """Trigger events (``ir.Trigger.event``) and their rules."""
 

@@ -21,7 +21,7 @@ LORE = "lore"
 def chapters(card) -> list[int]:
     """The chapter numbers of ``card``'s chapter abilities (CR 714.2a)."""
     return [ab.trigger.chapter for ab in card.abilities
-            if type(ab) is ir.TriggeredAbility and ab.trigger.event == "chapter"]
+            if type(ab) is ir.TriggeredAbility and ab.trigger.event == ir.TriggerEvent.CHAPTER]
 
 
 def final_chapter(card) -> int:
@@ -41,7 +41,7 @@ def _chapter_pending(s, o: Obj) -> bool:
     """Whether a chapter ability of ``o`` has triggered and not yet left the stack."""
     def is_chapter(card, index) -> bool:
         ab = card.abilities[index] if 0 <= index < len(card.abilities) else None
-        return type(ab) is ir.TriggeredAbility and ab.trigger.event == "chapter"
+        return type(ab) is ir.TriggeredAbility and ab.trigger.event == ir.TriggerEvent.CHAPTER
     return any(t.source == o.id and is_chapter(t.card, t.ability_index) for t in s.pending_triggers) or \
         any(i.kind == ItemKind.TRIGGERED and i.source == o.id and is_chapter(i.card, i.index) for i in s.stack)
 
