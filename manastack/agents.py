@@ -69,37 +69,38 @@ class HeuristicAgent:
         s = game.peek()                    # read only
         kind = decision.kind
         options = decision.options
-        by_kind: dict[str, list[Action]] = {}
+        by_kind: dict[ActionKind, list[Action]] = {}
         for o in options:
             by_kind.setdefault(o.kind, []).append(o)
-        if kind == "mulligan":
-            return by_kind.get("keep", [options[0]])[0]
-        if kind == "pay":
-            return by_kind.get("autopay", [options[0]])[0]
-        if kind == "may":
-            return by_kind.get("yes", [options[0]])[0]
-        if kind == "assist_pay":
+        if kind == DecisionKind.MULLIGAN:
+            return by_kind.get(ActionKind.KEEP, [options[0]])[0]
+        if kind == DecisionKind.PAY:
+            return by_kind.get(ActionKind.AUTOPAY, [options[0]])[0]
+        if kind == DecisionKind.MAY:
+            return by_kind.get(ActionKind.YES, [options[0]])[0]
+        if kind == DecisionKind.ASSIST_PAY:
             return options[0]              # an opponent's spell: pay none of it
-        if kind in ("kicker", "multikicker", "buyback", "entwine", "replicate", "conspire"):
+        if kind in (DecisionKind.KICKER, DecisionKind.MULTIKICKER, DecisionKind.BUYBACK, DecisionKind.ENTWINE,
+                    DecisionKind.REPLICATE, DecisionKind.CONSPIRE):
             return options[-1]             # pay the optional cost as many times as it can
-        if kind == "priority":
-            if by_kind.get("play"):
-                return by_kind["play"][0]
-            casts = by_kind.get("cast", [])
+        if kind == DecisionKind.PRIORITY:
+            if by_kind.get(ActionKind.PLAY):
+                return by_kind[ActionKind.PLAY][0]
+            casts = by_kind.get(ActionKind.CAST, [])
             if casts:
                 return max(casts, key=lambda a: s.objs[a.args[0]].card.mana_cost.mana_value())
-            for other in ("turn_face_up", "cast_face_down", "suspend"):     # CR 702.37, 702.62
+            for other in (ActionKind.TURN_FACE_UP, ActionKind.CAST_FACE_DOWN, ActionKind.SUSPEND):     # CR 702.37, 702.62
                 if by_kind.get(other):
                     return by_kind[other][0]
-            walker = self._loyalty_ability(s, by_kind.get("activate", []))
-            return walker if walker is not None else by_kind["pass"][0]
-        if kind == "attackers":
+            walker = self._loyalty_ability(s, by_kind.get(ActionKind.ACTIVATE, []))
+            return walker if walker is not None else by_kind[ActionKind.PASS][0]
+        if kind == DecisionKind.ATTACKERS:
             return self._attack(s, decision, by_kind)
-        if kind == "blockers":
+        if kind == DecisionKind.BLOCKERS:
             return self._block(s, decision, by_kind)
-        if kind == "targets":
+        if kind == DecisionKind.TARGETS:
             return self._target(s, decision)
-        if kind == "vote":
+        if kind == DecisionKind.VOTE:
             return vote_by_rule(s, decision)
         return options[self.rng.below(len(options))]
 
@@ -129,17 +130,17 @@ class HeuristicAgent:
         if len(s.players) > 2:
             return self._attack_several(s, decision, by_kind)
         their = [o for o in s.permanents(1 - me) if ch.is_creature(s, o) and not o.tapped]
-        for a in by_kind.get("attack", []):
+        for a in by_kind.get(ActionKind.ATTACK, []):
             if len(a.args) != 1:
                 continue
             o = s.objs[a.args[0]]
             blockers = [b for b in their if combat.can_block(s, b, o)]
             if not blockers or ch.toughness(s, o) > max(ch.power(s, b) for b in blockers):
                 # a planeswalker it can finish off alone rather than the player (CR 508.1b, 120.3c)
-                kills = [w for w in by_kind["attack"] if w.args[0] == o.id and len(w.args) == 2
+                kills = [w for w in by_kind[ActionKind.ATTACK] if w.args[0] == o.id and len(w.args) == 2
                          and loyalty.loyalty(s.objs[w.args[1]]) <= ch.power(s, o)]
                 return kills[0] if kills else a
-        return by_kind["done"][0] if "done" in by_kind else decision.options[0]
+        return by_kind[ActionKind.DONE][0] if ActionKind.DONE in by_kind else decision.options[0]
 
     @staticmethod
     def _attack_several(s, decision: Decision, by_kind) -> Action:
@@ -148,7 +149,7 @@ class HeuristicAgent:
         safely; a planeswalker it can finish off alone first, else, of those players, the one
         with the lowest life (the next in turn order on a tie)."""
         me, n = decision.player, len(s.players)
-        attacks = by_kind.get("attack", [])
+        attacks = by_kind.get(ActionKind.ATTACK, [])
         for oid in dict.fromkeys(a.args[0] for a in attacks):
             o = s.objs[oid]
             power, toughness = ch.power(s, o), ch.toughness(s, o)
@@ -168,7 +169,7 @@ class HeuristicAgent:
             players = [(a, d) for a, d in safe if isinstance(a.args[1], str)]
             if players:
                 return min(players, key=lambda ad: (s.players[ad[1]].life, (ad[1] - me) % n))[0]
-        return by_kind["done"][0] if "done" in by_kind else decision.options[0]
+        return by_kind[ActionKind.DONE][0] if ActionKind.DONE in by_kind else decision.options[0]
 
     def _block(self, s, decision: Decision, by_kind) -> Action:
         """Blocks that survive or trade (with two creatures for an attacker with menace), a
@@ -179,7 +180,7 @@ class HeuristicAgent:
         mine: dict[int, list[int]] = {}              # attacker -> the creatures blocking it so far
         for b, a in decision.context.get("blocks", ()):
             mine.setdefault(a, []).append(b)
-        blocks = by_kind.get("block", [])
+        blocks = by_kind.get(ActionKind.BLOCK, [])
         offered: dict[int, list[int]] = {}           # attacker -> the creatures offered to block it
         for act in blocks:
             offered.setdefault(act.args[1], []).append(act.args[0])
@@ -193,7 +194,7 @@ class HeuristicAgent:
         def sturdiest(ids) -> int:
             return max(ids, key=lambda i: (ch.toughness(s, s.objs[i]), ch.power(s, s.objs[i])))
 
-        if "done" not in by_kind:                    # CR 509.1: the blocks so far need more
+        if ActionKind.DONE not in by_kind:                    # CR 509.1: the blocks so far need more
             short = [a for a in mine if a in offered and len(mine[a]) < combat.fewest_blockers(s, s.objs[a])]
             if short:
                 return block(sturdiest(offered[short[0]]), short[0])
@@ -220,7 +221,7 @@ class HeuristicAgent:
         free = [act for act in blocks if act.args[1] not in mine]
         if free and incoming >= s.players[me].life:
             return max(free, key=lambda act: ch.power(s, s.objs[act.args[1]]))
-        return by_kind["done"][0]
+        return by_kind[ActionKind.DONE][0]
 
     @staticmethod
     def _good_block(s, att, group) -> bool:
