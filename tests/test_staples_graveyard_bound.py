@@ -6,7 +6,7 @@ from __future__ import annotations
 from manastack.engine.decisions import Action
 from manastack.oracle import ir
 
-from .game_helpers import board, cast_and_pay, labels, names, pick, resolve, stack_labels
+from .game_helpers import board, cast_and_pay, labels, names, on_battlefield, pick, resolve, stack_labels
 
 
 def _log(game) -> list[str]:
@@ -86,3 +86,36 @@ def test_drown_in_the_loch_checks_the_graveyard_again_on_resolution(db):
     resolve(g)
     assert "Drown in the Loch doesn't resolve: all its targets are illegal" in _log(g)
     assert stack_labels(g) == ["Divination", "Grizzly Bears"]
+
+
+def test_a_power_bound_counted_among_your_creatures(db):
+    """"Gain control of target creature with power less than or equal to the number of
+    creatures you control" (Beguiler of Wills): the same bound, on power, counted for the
+    source's controller (CR 107.3, 608.2b)."""
+    card = db.get("Beguiler of Wills")
+    assert card.fully_supported
+    spec = card.abilities[-1].targets[0]
+    assert spec.filter.power_at_most == ir.CountOf(ir.Filter(types=("Creature",), controller="you"))
+
+
+_BEGUILER = """
+  - name: Alice
+    battlefield: [{card: Beguiler of Wills, id: beguiler}, Grizzly Bears]
+  - name: Bob
+    battlefield: [Hill Giant, Savannah Lions]
+"""
+
+
+def test_beguiler_of_wills_takes_a_creature_no_stronger_than_its_count(db):
+    """Two creatures: Bob's Savannah Lions (power 2) can be taken, his Hill Giant (3) can't."""
+    g = board(db, _BEGUILER, turn=3)
+    pick(g, "activate Beguiler of Wills")
+    offered = []
+    while g.pending.kind != "priority":
+        offered.extend(labels(g))
+        g.push(next(a for a in g.legal_actions() if "Savannah Lions" in a.label))
+    assert any("Savannah Lions" in label for label in offered)
+    assert not any("Hill Giant" in label for label in offered)
+    resolve(g)
+    assert on_battlefield(g, "Savannah Lions")[0].controller == 0
+    assert on_battlefield(g, "Hill Giant")[0].controller == 1

@@ -590,6 +590,10 @@ class ObjectRules:
         description is, as targets are chosen and again on resolution (CR 107.3, 608.2b)."""
         return "mana_value_at_most", c[0]
 
+    def p_power_at_most_count(self, c):
+        """"with power less than or equal to the number of Islands you control": as above."""
+        return "power_at_most", c[0]
+
     def mvc_its_graveyard(self, c):
         """"the number of cards in its controller's graveyard": the graveyard of the controller
         of the object compared (Drown in the Loch)."""
