@@ -31,13 +31,17 @@ def _historic(s, o) -> bool:
     return "Artifact" in ch.card_types(s, o) or "Legendary" in ch.supertypes(s, o) or "Saga" in ch.subtypes(s, o)
 
 
-def _counted(s: State, bound: int | ir.X | ir.CountOf, source: Obj | None, controller: int | None) -> int:
+def _counted(s: State, bound: int | ir.X | ir.CountOf, source: Obj | None, controller: int | None,
+             o: Obj) -> int:
     """A filter's bound as a number. An X is read before matching (``ir.with_x``, CR 107.3);
     "X or less, where X is the number of Faeries you control" counts them now, for the
-    source's controller (CR 107.3, 608.2b)."""
+    source's controller, and "less than or equal to the number of cards in its controller's
+    graveyard" for the controller of ``o``, the object compared (CR 107.3, 608.2b)."""
     if type(bound) is int:
         return bound
     if type(bound) is ir.CountOf:
+        if bound.its_controller:
+            controller = o.controller if o.zone in (BATTLEFIELD, STACK) else o.owner
         return len(objects_matching(s, bound.filter, source, controller)) * bound.multiplier
     raise TypeError(f"a filter's X must be read before matching, found {bound!r}")
 
@@ -153,7 +157,7 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.attacking_or_blocking and o.attacking is None and not o.blocking:
         return False
-    if f.power_at_most is not None and ch.power(s, o) > _counted(s, f.power_at_most, source, controller):
+    if f.power_at_most is not None and ch.power(s, o) > _counted(s, f.power_at_most, source, controller, o):
         return False
     if f.power_at_least is not None and ch.power(s, o) < f.power_at_least:
         return False
@@ -169,9 +173,9 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
             return False
     if f.same_mana_value and (source is None or ch.mana_value(o) != ch.mana_value(source)):
         return False                  # transmute (CR 702.53a): the discarded card's mana value
-    if f.mana_value_at_least is not None and ch.mana_value(o) < _counted(s, f.mana_value_at_least, source, controller):
+    if f.mana_value_at_least is not None and ch.mana_value(o) < _counted(s, f.mana_value_at_least, source, controller, o):
         return False
-    if f.mana_value_at_most is not None and ch.mana_value(o) > _counted(s, f.mana_value_at_most, source, controller):
+    if f.mana_value_at_most is not None and ch.mana_value(o) > _counted(s, f.mana_value_at_most, source, controller, o):
         return False
     if f.targets_self and not _targets_source(s, o, source):
         return False

@@ -52,10 +52,13 @@ class X:
 
 @dataclass(frozen=True, slots=True)
 class CountOf:
-    """"for each ..." / "equal to the number of ...": how many objects match ``filter``."""
+    """"for each ..." / "equal to the number of ...": how many objects match ``filter``.
+    ``its_controller``: a description's bound, "the number of cards in its controller's
+    graveyard", whose "you" is the controller of the object compared (Drown in the Loch)."""
 
     filter: "Filter"
     multiplier: int = 1
+    its_controller: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -585,6 +585,25 @@ class ObjectRules:
         CR 107.3; engine.support lets only a search or a look among library cards read X)."""
         return "mana_value_at_most", int(c[0]) if str(c[0]).isdigit() else ir.X()
 
+    def p_mv_at_most_count(self, c):
+        """"with mana value less than or equal to the number of ...": a count read whenever the
+        description is, as targets are chosen and again on resolution (CR 107.3, 608.2b)."""
+        return "mana_value_at_most", c[0]
+
+    def p_power_at_most_count(self, c):
+        """"with power less than or equal to the number of Islands you control": as above."""
+        return "power_at_most", c[0]
+
+    def mvc_its_graveyard(self, c):
+        """"the number of cards in its controller's graveyard": the graveyard of the controller
+        of the object compared (Drown in the Loch)."""
+        return ir.CountOf(ir.Filter(controller="you", zone="graveyard"), its_controller=True)
+
+    def mvc_objects(self, c):
+        """"the number of lands you control" as a bound; not "card types among" (a Filter only)."""
+        _need(type(c[0]) is ir.Filter, "a bound counted among card types")
+        return ir.CountOf(c[0])
+
     def p_mv_exact(self, c):
         """"with mana value 3", "with mana value X" (CR 202.3): no more and no less."""
         return "mana_value_exact", int(c[0]) if str(c[0]).isdigit() else ir.X()
