@@ -5,10 +5,12 @@ among several, attacking several players at once (CR 506.2, 802) and blocking on
 standing winning (CR 104.2a). Real cards from the corpus, played from scenarios written here."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from manastack import Game
-from manastack.engine.decisions import Action, IllegalActionError
+from manastack.engine.decisions import Action, ActionKind, DecisionKind, IllegalActionError
 from manastack.engine.state import State
 from manastack.scenario import Scenario
 
@@ -435,3 +437,76 @@ def test_a_short_fuzz_of_three_and_four_player_games_holds_every_invariant(corpu
         game = fuzz.play_game(corpus_db, playable, seed, 150, must_end=False, actions=taken, players=players)
         assert len(taken) == 150 or game.result is not None
         assert any(a.kind == "concede" for a in taken) and game.state.left
+
+
+def test_the_defending_player_of_an_attacker_gone_from_combat_is_the_one_it_attacked(db):
+    """CR 508.5: Ulamog's Crusher attacks Carol while Grizzly Bears attack Bob; Bob returns the
+    Crusher to its owner's hand with its annihilator trigger on the stack. The trigger's
+    defending player is still Carol, the player the Crusher was attacking, not Bob."""
+    g = run(db, """
+players:
+  - name: Alice
+    battlefield: [{card: Ulamog's Crusher, id: crusher}, {card: Grizzly Bears, id: bears}]
+  - name: Bob
+    hand: [Unsummon]
+    battlefield: [Island, Forest]
+  - name: Carol
+    battlefield: [Plains, Swamp]
+script:
+  - attack: [crusher, bears]
+    at: {crusher: Carol, bears: Bob}
+  - pass
+  - cast: Unsummon
+    by: Bob
+    targets: [crusher]
+  - resolve
+  - resolve
+  - choose: Plains
+expect:
+  battlefield: {Bob: [Forest, Island], Carol: []}
+""")
+    assert {g.state.objs[c].card.name for c in g.state.players[2].graveyard} == {"Plains", "Swamp"}
+
+
+def test_with_several_players_attacked_the_controller_chooses_the_defending_player(db):
+    """CR 508.5a: an ability that names no attacking creature, while Bob and Carol are both
+    attacked, refers to the defending player its controller chooses: a decision of theirs, one
+    answer per attacked player, logged with the rule. No compiled card names one (the engine
+    reads "defending player" only in an attacker's own attack trigger, which remembers whom
+    its creature attacked, CR 508.5), so the test takes that memory from the Crusher's trigger
+    once the Crusher has left combat: the choice is the rule's fallback."""
+    g = run(db, """
+players:
+  - name: Alice
+    battlefield: [{card: Ulamog's Crusher, id: crusher}, {card: Grizzly Bears, id: bears}, Llanowar Elves]
+  - name: Bob
+    hand: [Unsummon]
+    battlefield: [Island, Forest]
+  - name: Carol
+    battlefield: [Plains, Swamp]
+script:
+  - attack: [crusher, bears, Llanowar Elves]
+    at: {crusher: Carol, bears: Bob, Llanowar Elves: Carol}
+  - pass
+  - cast: Unsummon
+    by: Bob
+    targets: [crusher]
+  - resolve
+""")
+    s = g.state
+    trigger = s.stack[-1]
+    trigger.event = replace(trigger.event, defender=None)
+    g = Game.from_state(s, db)
+    while g.pending.kind == DecisionKind.PRIORITY:
+        g.push(Action(ActionKind.PASS))
+    decision = g.pending
+    assert decision.player == 0 and decision.kind == DecisionKind.CHOOSE_PLAYER
+    assert "CR 508.5a" in decision.prompt
+    assert labels(g) == ["defending player: Bob", "defending player: Carol"]
+    g.push(next(a for a in g.legal_actions() if a.label == "defending player: Bob"))
+    assert any(e.text == "Alice chooses Bob as the defending player of Ulamog's Crusher's ability"
+               and e.rules == ("508.5a",) for e in g.log)
+    assert g.pending.player == 1 and g.pending.kind == DecisionKind.SACRIFICE     # Bob sacrifices
+    g.push(next(a for a in g.legal_actions() if a.label == "Island"))
+    assert {g.state.objs[o].card.name for o in g.state.players[1].graveyard} == {"Unsummon", "Forest", "Island"}
+    assert not g.state.players[2].graveyard
