@@ -510,3 +510,57 @@ script:
     g.push(next(a for a in g.legal_actions() if a.label == "Island"))
     assert {g.state.objs[o].card.name for o in g.state.players[1].graveyard} == {"Unsummon", "Forest", "Island"}
     assert not g.state.players[2].graveyard
+
+
+def test_a_control_effect_ends_after_the_default_controller_left_and_the_object_is_exiled(db):
+    """CR 800.4c, 110.2a: Alice puts Bob's Hill Giant onto the battlefield under her control
+    with Reanimate, so she controls it by default; Carol takes it with Control Magic. Alice
+    concedes: the Giant, controlled by Carol, stays (CR 800.4a exiles only what Alice still
+    controls). When Bob's Disenchant destroys Control Magic, the Giant would return to Alice,
+    who has left: it is exiled, not given to its owner Bob."""
+    g = run(db, """
+turn: 5
+players:
+  - name: Alice
+    library: [{card: Wastes, count: 5}]
+    hand: [Reanimate]
+    battlefield: [Swamp]
+  - name: Bob
+    library: [{card: Wastes, count: 5}]
+    graveyard: [Hill Giant]
+    hand: [Disenchant]
+    battlefield: [Plains, Plains]
+  - name: Carol
+    library: [{card: Wastes, count: 5}]
+    hand: [Control Magic]
+    battlefield: [{card: Island, count: 4}]
+  - name: Dan
+    library: [{card: Wastes, count: 5}]
+script:
+  - cast: Reanimate
+    targets: [Hill Giant]
+  - resolve
+  - expect:
+      battlefield: {Alice: [Hill Giant, Swamp]}
+  - pass_until: main
+    turn: 7
+  - cast: Control Magic
+    targets: [Hill Giant]
+  - resolve
+  - expect:
+      battlefield: {Alice: [Swamp], Carol: [Control Magic, Hill Giant, Island, Island, Island, Island]}
+  - pass
+  - concede: Alice
+  - expect:
+      left: [Alice]
+      battlefield: {Carol: [Control Magic, Hill Giant, Island, Island, Island, Island]}
+  - pass_until: main
+    turn: 9
+  - cast: Disenchant
+    targets: [Control Magic]
+  - resolve
+expect:
+  battlefield: {Bob: [Plains, Plains], Carol: [Island, Island, Island, Island]}
+  exile: {Bob: [Hill Giant]}
+""")
+    assert any(e.rules == ("800.4c",) and e.text.startswith("Hill Giant would return to Alice") for e in g.log)

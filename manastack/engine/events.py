@@ -158,6 +158,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         s.objs[new.id] = new
         if to == BATTLEFIELD:
             new.controller = ev.controller
+            if ev.controller != o.owner:        # "under your control" (CR 110.2a)
+                new.default_controller = ev.controller
             new.tapped = ev.tapped
             new.control_since = s.turn
             new.timestamp = s.new_timestamp()
