@@ -9,7 +9,7 @@ triggers are dropped here and ``triggers.put_on_stack`` puts only those of the p
 the game), combat damage isn't assigned to them (800.4e, ``attack_targets.recipient``), their
 turn goes on without them (800.4j, ``turn.first_priority``) and the next one of theirs doesn't
 begin (800.4k, ``State.next_player``). A permanent whose control effect ends after its default
-controller left is exiled (800.4c, ``control.refresh``).
+controller left is exiled (800.4c, ``control.refresh``, ``events.control_effects_end``).
 """
 from __future__ import annotations
 
