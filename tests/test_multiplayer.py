@@ -5,10 +5,12 @@ among several, attacking several players at once (CR 506.2, 802) and blocking on
 standing winning (CR 104.2a). Real cards from the corpus, played from scenarios written here."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from manastack import Game
-from manastack.engine.decisions import Action, IllegalActionError
+from manastack.engine.decisions import Action, ActionKind, DecisionKind, IllegalActionError
 from manastack.engine.state import State
 from manastack.scenario import Scenario
 
@@ -435,3 +437,202 @@ def test_a_short_fuzz_of_three_and_four_player_games_holds_every_invariant(corpu
         game = fuzz.play_game(corpus_db, playable, seed, 150, must_end=False, actions=taken, players=players)
         assert len(taken) == 150 or game.result is not None
         assert any(a.kind == "concede" for a in taken) and game.state.left
+
+
+def test_the_defending_player_of_an_attacker_gone_from_combat_is_the_one_it_attacked(db):
+    """CR 508.5: Ulamog's Crusher attacks Carol while Grizzly Bears attack Bob; Bob returns the
+    Crusher to its owner's hand with its annihilator trigger on the stack. The trigger's
+    defending player is still Carol, the player the Crusher was attacking, not Bob."""
+    g = run(db, """
+players:
+  - name: Alice
+    battlefield: [{card: Ulamog's Crusher, id: crusher}, {card: Grizzly Bears, id: bears}]
+  - name: Bob
+    hand: [Unsummon]
+    battlefield: [Island, Forest]
+  - name: Carol
+    battlefield: [Plains, Swamp]
+script:
+  - attack: [crusher, bears]
+    at: {crusher: Carol, bears: Bob}
+  - pass
+  - cast: Unsummon
+    by: Bob
+    targets: [crusher]
+  - resolve
+  - resolve
+  - choose: Plains
+expect:
+  battlefield: {Bob: [Forest, Island], Carol: []}
+""")
+    assert {g.state.objs[c].card.name for c in g.state.players[2].graveyard} == {"Plains", "Swamp"}
+
+
+def test_with_several_players_attacked_the_controller_chooses_the_defending_player(db):
+    """CR 508.5a: an ability that names no attacking creature, while Bob and Carol are both
+    attacked, refers to the defending player its controller chooses: a decision of theirs, one
+    answer per attacked player, logged with the rule. No compiled card names one (the engine
+    reads "defending player" only in an attacker's own attack trigger, which remembers whom
+    its creature attacked, CR 508.5), so the test takes that memory from the Crusher's trigger
+    once the Crusher has left combat: the choice is the rule's fallback."""
+    g = run(db, """
+players:
+  - name: Alice
+    battlefield: [{card: Ulamog's Crusher, id: crusher}, {card: Grizzly Bears, id: bears}, Llanowar Elves]
+  - name: Bob
+    hand: [Unsummon]
+    battlefield: [Island, Forest]
+  - name: Carol
+    battlefield: [Plains, Swamp]
+script:
+  - attack: [crusher, bears, Llanowar Elves]
+    at: {crusher: Carol, bears: Bob, Llanowar Elves: Carol}
+  - pass
+  - cast: Unsummon
+    by: Bob
+    targets: [crusher]
+  - resolve
+""")
+    s = g.state
+    trigger = s.stack[-1]
+    trigger.event = replace(trigger.event, defender=None)
+    g = Game.from_state(s, db)
+    while g.pending.kind == DecisionKind.PRIORITY:
+        g.push(Action(ActionKind.PASS))
+    decision = g.pending
+    assert decision.player == 0 and decision.kind == DecisionKind.CHOOSE_PLAYER
+    assert "CR 508.5a" in decision.prompt
+    assert labels(g) == ["defending player: Bob", "defending player: Carol"]
+    g.push(next(a for a in g.legal_actions() if a.label == "defending player: Bob"))
+    assert any(e.text == "Alice chooses Bob as the defending player of Ulamog's Crusher's ability"
+               and e.rules == ("508.5a",) for e in g.log)
+    assert g.pending.player == 1 and g.pending.kind == DecisionKind.SACRIFICE     # Bob sacrifices
+    g.push(next(a for a in g.legal_actions() if a.label == "Island"))
+    assert {g.state.objs[o].card.name for o in g.state.players[1].graveyard} == {"Unsummon", "Forest", "Island"}
+    assert not g.state.players[2].graveyard
+
+
+def test_a_control_effect_ends_after_the_default_controller_left_and_the_object_is_exiled(db):
+    """CR 800.4c, 110.2a: Alice puts Bob's Hill Giant onto the battlefield under her control
+    with Reanimate, so she controls it by default; Carol takes it with Control Magic. Alice
+    concedes: the Giant, controlled by Carol, stays (CR 800.4a exiles only what Alice still
+    controls). When Bob's Disenchant destroys Control Magic, the Giant would return to Alice,
+    who has left: it is exiled, not given to its owner Bob."""
+    g = run(db, """
+turn: 5
+players:
+  - name: Alice
+    library: [{card: Wastes, count: 5}]
+    hand: [Reanimate]
+    battlefield: [Swamp]
+  - name: Bob
+    library: [{card: Wastes, count: 5}]
+    graveyard: [Hill Giant]
+    hand: [Disenchant]
+    battlefield: [Plains, Plains]
+  - name: Carol
+    library: [{card: Wastes, count: 5}]
+    hand: [Control Magic]
+    battlefield: [{card: Island, count: 4}]
+  - name: Dan
+    library: [{card: Wastes, count: 5}]
+script:
+  - cast: Reanimate
+    targets: [Hill Giant]
+  - resolve
+  - expect:
+      battlefield: {Alice: [Hill Giant, Swamp]}
+  - pass_until: main
+    turn: 7
+  - cast: Control Magic
+    targets: [Hill Giant]
+  - resolve
+  - expect:
+      battlefield: {Alice: [Swamp], Carol: [Control Magic, Hill Giant, Island, Island, Island, Island]}
+  - pass
+  - concede: Alice
+  - expect:
+      left: [Alice]
+      battlefield: {Carol: [Control Magic, Hill Giant, Island, Island, Island, Island]}
+  - pass_until: main
+    turn: 9
+  - cast: Disenchant
+    targets: [Control Magic]
+  - resolve
+expect:
+  battlefield: {Bob: [Plains, Plains], Carol: [Island, Island, Island, Island]}
+  exile: {Bob: [Hill Giant]}
+""")
+    assert any(e.rules == ("800.4c",) and e.text.startswith("Hill Giant would return to Alice") for e in g.log)
+
+
+def test_a_control_effect_that_ends_gives_the_permanent_back_to_its_default_controller(db):
+    """CR 110.2a, 613.1b: Alice reanimates Bob's Hill Giant under her control; Carol takes it
+    until end of turn with Threaten. As that effect ends the Giant returns to Alice, who put
+    it onto the battlefield, not to its owner Bob."""
+    run(db, """
+turn: 5
+players:
+  - name: Alice
+    library: [{card: Wastes, count: 5}]
+    hand: [Reanimate]
+    battlefield: [Swamp]
+  - name: Bob
+    library: [{card: Wastes, count: 5}]
+    graveyard: [Hill Giant]
+  - name: Carol
+    library: [{card: Wastes, count: 5}]
+    hand: [Threaten]
+    battlefield: [{card: Mountain, count: 3}]
+script:
+  - cast: Reanimate
+    targets: [Hill Giant]
+  - resolve
+  - pass_until: main
+    turn: 7
+  - cast: Threaten
+    targets: [Hill Giant]
+  - resolve
+  - expect:
+      battlefield: {Alice: [Swamp], Carol: [Hill Giant, Mountain, Mountain, Mountain]}
+  - pass_until: next turn
+expect:
+  battlefield: {Alice: [Hill Giant, Swamp], Bob: []}
+""")
+
+
+def test_an_until_end_of_turn_control_effect_ends_after_the_default_controller_left(db):
+    """CR 800.4c, 514.2: Carol takes Alice's reanimated Hill Giant (Bob's card) with Threaten;
+    Alice concedes that turn. As "until end of turn" effects end in the cleanup step, the
+    Giant would return to Alice, who has left: it is exiled."""
+    run(db, """
+turn: 5
+players:
+  - name: Alice
+    library: [{card: Wastes, count: 5}]
+    hand: [Reanimate]
+    battlefield: [Swamp]
+  - name: Bob
+    library: [{card: Wastes, count: 5}]
+    graveyard: [Hill Giant]
+  - name: Carol
+    library: [{card: Wastes, count: 5}]
+    hand: [Threaten]
+    battlefield: [{card: Mountain, count: 3}]
+script:
+  - cast: Reanimate
+    targets: [Hill Giant]
+  - resolve
+  - pass_until: main
+    turn: 7
+  - cast: Threaten
+    targets: [Hill Giant]
+  - resolve
+  - concede: Alice
+  - expect:
+      battlefield: {Carol: [Hill Giant, Mountain, Mountain, Mountain]}
+  - pass_until: next turn
+expect:
+  battlefield: {Bob: [], Carol: [Mountain, Mountain, Mountain]}
+  exile: {Bob: [Hill Giant]}
+""")

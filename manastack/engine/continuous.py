@@ -277,11 +277,17 @@ def board(s: State) -> Board | None:
     return found  # type: ignore[return-value]  # the facts cache holds what compute returned, untyped
 
 
+def by_default(o: Obj) -> int:
+    """CR 110.2, 110.2a: who controls ``o`` when no control effect applies: the player who put
+    it onto the battlefield under their control, else its owner."""
+    return o.owner if o.default_controller is None else o.default_controller
+
+
 def compute(s: State, extra: Obj | None = None, reset: frozenset[int] = frozenset()) -> Board | None:
     """Apply every layer to the permanents of ``s`` (and ``extra``, an object as it last
-    existed, in place of the object of its id). Layer 2 starts from the owner of a permanent
-    some control effect concerns or concerned (``reset``: those whose effects just ended), from
-    the player who put it onto the battlefield (its controller) for any other (CR 110.2)."""
+    existed, in place of the object of its id). Layer 2 starts from the default controller
+    (:func:`by_default`) of a permanent some control effect concerns or concerned (``reset``:
+    those whose effects just ended), from its controller for any other (CR 110.2)."""
     every, layered = statics(s)
     records = _layered_records(s)
     if not layered and not records:
@@ -295,10 +301,10 @@ def compute(s: State, extra: Obj | None = None, reset: frozenset[int] = frozense
     w = {oid: start(objs[oid]) for oid in ids}
     for e in records:
         if type(e) is ControlChange and e.affected in w:
-            w[e.affected].controller = objs[e.affected].owner
+            w[e.affected].controller = by_default(objs[e.affected])
     for oid in reset:
         if oid in w:
-            w[oid].controller = objs[oid].owner
+            w[oid].controller = by_default(objs[oid])
     # a mark that an Aura's static ability controls the permanent is no effect (see control.py)
     records = [e for e in records if type(e) is not ControlChange or not e.until.startswith("attached:")]
     statics_ = [FromStatic(STATIC_LAYERS[type(eff)], objs[src].timestamp, isinstance(eff, ir.StaticPTCount),

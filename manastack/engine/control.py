@@ -14,7 +14,8 @@ Each resolved control effect is a :class:`.ControlChange` record. A record whose
 - ``while_you_control_source:<id>``: "for as long as you control ~";
 - ``while_source_on_battlefield:<id>``: "for as long as ~ remains on the battlefield";
 - ``attached:<id>``: no effect of its own, it marks that the static ability of the Aura ``<id>``
-  controls the permanent, so that the permanent returns to its owner once it stops.
+  controls the permanent, so that the permanent returns to its default controller (its owner,
+  or who put it onto the battlefield under their control, CR 110.2a) once it stops.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from . import events
 from .effect_records import ControlChange
 from .runner import Ctx
 from .state import Obj, State
-from .zones import BATTLEFIELD
+from .zones import BATTLEFIELD, EXILE
 
 CONDITIONAL = (Duration.WHILE_YOU_CONTROL_SOURCE, Duration.WHILE_SOURCE_ON_BATTLEFIELD)
 
@@ -113,7 +114,8 @@ def stale(s: State) -> bool:
 def refresh(ctx: Ctx) -> bool:
     """End the control effects whose duration is over, and give each permanent to the
     controller layer 2 names (CR 613.1b, 613.8, 611.2b): that of the control effects that apply,
-    else its owner once one ended. Returns whether anything changed."""
+    else its default controller once one ended (CR 110.2a), or exile if that player has left
+    the game (CR 800.4c). Returns whether anything changed."""
     s = ctx.s
     keep, ended, began = _plan(s, continuous.board(s))
     s.effects = keep + began
@@ -128,12 +130,17 @@ def refresh(ctx: Ctx) -> bool:
         o = s.objs.get(e.affected)
         if o is not None and o.zone == BATTLEFIELD:
             s.add_log(f"{e.source}'s control effect on {o.card.name} ends", ("611.2b", "613.1b"), "control")
-    for o, player in moves:
-        events.set_controller(ctx, o, player, _why(s, o.id, player))
-    for e in ended:                     # no effect left: back to its owner
+    for e in ended:                     # no effect left: back to its default controller
         o = s.objs.get(e.affected)
         if o is not None and o.zone == BATTLEFIELD and (b is None or o.id not in b.chars):
-            events.set_controller(ctx, o, o.owner, "no control effect applies")
+            moves.append((o, continuous.by_default(o)))
+    for o, player in moves:
+        if player in s.left:            # its default controller has left the game (CR 800.4c)
+            s.add_log(f"{o.card.name} would return to {s.players[player].name}, who has left the game: "
+                      "it is exiled", ("800.4c",), "control")
+            events.move(ctx, o, EXILE, cause="its default controller left the game", rules=("800.4c",))
+        else:
+            events.set_controller(ctx, o, player, _why(s, o.id, player))
     return True
 
 
@@ -142,4 +149,4 @@ def _why(s: State, oid: int, player: int) -> str:
     for e in reversed(s.effects):
         if type(e) is ControlChange and e.affected == oid and e.controller == player:
             return f"{e.source}'s control effect"
-    return "no control effect applies" if s.objs[oid].owner == player else "a control effect"
+    return "no control effect applies" if continuous.by_default(s.objs[oid]) == player else "a control effect"

@@ -158,6 +158,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         s.objs[new.id] = new
         if to == BATTLEFIELD:
             new.controller = ev.controller
+            if ev.controller != o.owner:        # "under your control" (CR 110.2a)
+                new.default_controller = ev.controller
             new.tapped = ev.tapped
             new.control_since = s.turn
             new.timestamp = s.new_timestamp()
@@ -862,15 +864,21 @@ def change_control(ctx: Ctx, o: Obj, player: int, until: str, by: str) -> None:
 
 def control_effects_end(ctx: Ctx, ended) -> None:
     """When control effects end (CR 514.2), each permanent goes back to the controller given by
-    the newest control effect left, or else to its owner (CR 613.1b)."""
+    the newest control effect left, or else to its default controller (CR 613.1b, 110.2a); to
+    exile if that player has left the game (CR 800.4c)."""
     s = ctx.s
     for oid in dict.fromkeys(e.affected for e in ended if type(e) is ControlChange):
         o = s.objs.get(oid)
         if o is None or o.zone != BATTLEFIELD:
             continue
         left = [e for e in s.effects if type(e) is ControlChange and e.affected == oid]
-        player = max(left, key=lambda e: e.timestamp).controller if left else o.owner
-        _set_controller(ctx, o, player, "the control effect ended")
+        player = max(left, key=lambda e: e.timestamp).controller if left else continuous.by_default(o)
+        if player in s.left:
+            s.add_log(f"{o.card.name} would return to {s.players[player].name}, who has left the game: "
+                      "it is exiled", ("800.4c",), "control")
+            move(ctx, o, EXILE, cause="its default controller left the game", rules=("800.4c",))
+        else:
+            _set_controller(ctx, o, player, "the control effect ended")
 
 
 def set_controller(ctx: Ctx, o: Obj, player: int, why: str) -> None:

@@ -8,11 +8,12 @@ the engine reads them: a triggered ability of theirs isn't put on the stack (800
 triggers are dropped here and ``triggers.put_on_stack`` puts only those of the players still in
 the game), combat damage isn't assigned to them (800.4e, ``attack_targets.recipient``), their
 turn goes on without them (800.4j, ``turn.first_priority``) and the next one of theirs doesn't
-begin (800.4k, ``State.next_player``).
+begin (800.4k, ``State.next_player``). A permanent whose control effect ends after its default
+controller left is exiled (800.4c, ``control.refresh``, ``events.control_effects_end``).
 """
 from __future__ import annotations
 
-from . import control, events
+from . import continuous, control, events
 from .effect_records import ControlChange
 from .event_types import LostGame
 from .runner import Ctx
@@ -63,7 +64,7 @@ def leave(ctx: Ctx, player: int) -> None:
         o = s.objs.get(e.affected)
         if o is not None and o.zone == BATTLEFIELD and o.controller == player:
             s.add_log(f"{e.source}'s control effect on {o.card.name} ends", ("800.4a", "613.1b"), "control")
-            events.set_controller(ctx, o, o.owner, "its controller left the game")
+            events.set_controller(ctx, o, continuous.by_default(o), "its controller left the game")
     control.refresh(ctx)        # any other control effect that applies to them now
     for o in [o for o in s.permanents(player)] + \
             [s.objs[i.source] for i in s.stack if i.controller == player and i.source in s.objs]:

@@ -6,7 +6,7 @@ costs from above this module)."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from manastack.cards import CardDef
 from manastack.oracle import ir
@@ -20,6 +20,7 @@ from .filters import has_name, is_player_ref, matches, objects_matching, party_s
 from .influence import holder, object_within
 from .mechanics.merged import times_mutated
 from .runner import Ctx
+from .wording import possessive
 from .state import ItemKind, Obj, attached_object, enchanted_player, exiled_with
 from .zones import BATTLEFIELD, EXILE, GRAVEYARD, STACK
 
@@ -221,20 +222,36 @@ def source_obj(ctx: Ctx, rc: ResolutionContext) -> Obj | None:
     return o if o is not None else rc.source_lki
 
 
-def defending_player(s, src, seen, controller: int) -> list[int]:
+def defending_player(ctx: Ctx, rc: ResolutionContext) -> list[int]:
     """CR 508.5, 802.2a: "the defending player" of an ability of an attacking creature is the
     player that creature attacks (or who controls the planeswalker it attacks); of another
     ability, the one the attacking creature it names attacks. With two players, the opponent
-    (CR 506.2). Of an ability that names no attacking creature while several players are
-    attacked, the first of them in turn order (CR 508.5a leaves it to the controller)."""
+    (CR 506.2). A creature no longer attacking (removed from combat, or gone) still names the
+    player it attacked when its ability triggered (508.5, kept on the event). Failing all that,
+    with several players attacked, the controller chooses one of them (CR 508.5a), once for
+    the resolution."""
+    s, seen, controller = ctx.s, rc.event, rc.controller
     if len(s.players) == 2:
         return [1 - controller]
-    for o in (src, s.objs.get(seen.obj) if seen is not None and seen.obj is not None else None):
+    src = source_obj(ctx, rc)
+    for o in (src, s.objs.get(seen.obj) if seen.obj is not None else None):
         if o is not None and o.zone == BATTLEFIELD and o.attacking is not None:
             return [o.attacking]
+    if isinstance(seen.defender, int):
+        return [seen.defender]
     attacked = {s.objs[i].attacking for i in s.combat.get("attackers", ()) if i in s.objs}
     order = [p for p in s.in_turn_order(s.active) if p in attacked and p != controller]
-    return order[:1] if order else s.opponents(controller)[:1]
+    if len(order) < 2:
+        return order or s.opponents(controller)[:1]
+    answer = ctx.ask(Decision(controller, DecisionKind.CHOOSE_PLAYER,
+                              f"{rc.card.name}: choose the defending player it refers to (CR 508.5a)",
+                              tuple(Action(ActionKind.CHOOSE, (p,), f"defending player: {s.players[p].name}")
+                                    for p in order)))
+    chosen = answer.args[0]
+    s.add_log(f"{s.players[controller].name} chooses {s.players[chosen].name} as the defending player of "
+              f"{possessive(rc.card.name)} ability", ("508.5a",), "choice")
+    rc.event = replace(seen, defender=chosen)       # the same player for the rest of the resolution
+    return [chosen]
 
 
 def resolve_subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
@@ -343,7 +360,7 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         host = s.objs.get(at) if at is not None else None
         return [host.controller] if host is not None else []
     if name == "defending_player":
-        return defending_player(s, source_obj(ctx, rc), rc.event, rc.controller)
+        return defending_player(ctx, rc)
     seen = rc.event
     if name == "triggering_controller":
         # the controller of the object whose event triggered the ability: of a permanent that

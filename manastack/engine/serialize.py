@@ -160,7 +160,8 @@ def _obj_to_data(o: Obj, ck, part) -> dict:
             "blocked": o.blocked, "deathtouched": o.deathtouched, "cast_x": o.cast_x, "chosen": o.chosen,
             "token_face": o.token_face, "printed": ck(o.printed) if o.printed else None,
             "cast_costs": o.cast_costs, "activated": o.activated, "designations": o.designations,
-            "merged": [part(c) for c in o.merged] if o.merged else [], "phased_out": o.phased_out}
+            "merged": [part(c) for c in o.merged] if o.merged else [], "phased_out": o.phased_out,
+            **({"default_controller": o.default_controller} if o.default_controller is not None else {})}
 
 
 _PHASED = tuple(Phased)         # by value: quicker than calling the enum for each object
@@ -194,6 +195,7 @@ def _obj_from_data(od: dict, cards: dict[str, CardDef]) -> Obj:
     o.merged = tuple(Component(cards[c["card"]], cards[c["printed"]] if c["printed"] else None,
                                c["token"], c["token_face"]) for c in od["merged"]) if od["merged"] else ()
     o.phased_out = _PHASED[od.get("phased_out", 0)]     # CR 702.26b (older saves have none)
+    o.default_controller = od.get("default_controller")     # CR 110.2a: absent when its owner
     return o
 
 

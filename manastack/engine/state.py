@@ -95,7 +95,7 @@ class Obj:
     __slots__ = ("id", "card", "owner", "controller", "zone", "tapped", "control_since",
                  "damage", "counters", "attached_to", "is_token", "timestamp", "attacking",
                  "blocking", "blocked", "deathtouched", "cast_x", "chosen", "token_face", "printed",
-                 "cast_costs", "activated", "designations", "merged", "phased_out")
+                 "cast_costs", "activated", "designations", "merged", "phased_out", "default_controller")
 
     def __init__(self, oid: int, card: CardDef, owner: int, zone: str) -> None:
         self.id = oid
@@ -135,6 +135,10 @@ class Obj:
         # CR 702.26b: phased out, it stays on the battlefield but is treated as though it doesn't
         # exist: State.battlefield leaves it out, State.phased_out lists it
         self.phased_out = Phased.IN
+        # CR 110.2, 110.2a: the player who put it onto the battlefield under their control when
+        # that isn't its owner ("under your control", Reanimate); None: its owner. Control
+        # effects start from this player (layer 2) and give it back to them as they end.
+        self.default_controller: int | None = None
 
     def copy(self) -> "Obj":
         # Spelled out: this is the hottest path of copying a game (every field, no loop).
@@ -164,6 +168,7 @@ class Obj:
         o.designations = self.designations
         o.merged = self.merged
         o.phased_out = self.phased_out
+        o.default_controller = self.default_controller
         return o
 
     @property

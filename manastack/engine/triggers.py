@@ -389,9 +389,14 @@ def _object_event(s, trig: ir.Trigger, source: Obj, ev: _ObjectEvent) -> list[Se
         if not _attacks_whom(s, trig.attacked, attacker, source):
             return []
         # "that player": the player it attacks, or who controls the planeswalker it attacks
-        return [Seen(ev.kind, obj=ev.obj, player=attacker.attacking)]
+        return [Seen(ev.kind, obj=ev.obj, player=attacker.attacking, defender=attacker.attacking)]
     if type(ev) is BecameMonstrous:      # CR 701.37c: with the X it became monstrous for
         return [Seen(ev.kind, obj=ev.obj, player=ev.player, x=ev.x)]
+    if isinstance(ev, (Attacked, AttackedAlone, BecameBlocked, Unblocked)):
+        # CR 508.5: whom it attacks, remembered should it leave combat before the ability resolves
+        attacker = s.objs.get(ev.obj)
+        return [Seen(ev.kind, obj=ev.obj, player=ev.player,
+                     defender=attacker.attacking if attacker is not None else None)]
     return [Seen(ev.kind, obj=ev.obj, player=getattr(ev, "player", None))]
 
 
