@@ -566,11 +566,8 @@ expect:
     assert any(e.rules == ("800.4c",) and e.text.startswith("Hill Giant would return to Alice") for e in g.log)
 
 
-def test_a_control_effect_that_ends_gives_the_permanent_back_to_its_default_controller(db):
-    """CR 110.2a, 613.1b: Alice reanimates Bob's Hill Giant under her control; Carol takes it
-    until end of turn with Threaten. As that effect ends the Giant returns to Alice, who put
-    it onto the battlefield, not to its owner Bob."""
-    run(db, """
+# Alice reanimates Bob's Hill Giant under her control; in her own turn two turns later, Carol takes it with Threaten.
+_THREATENED_GIANT = """
 turn: 5
 players:
   - name: Alice
@@ -593,7 +590,14 @@ script:
   - cast: Threaten
     targets: [Hill Giant]
   - resolve
-  - expect:
+"""
+
+
+def test_a_control_effect_that_ends_gives_the_permanent_back_to_its_default_controller(db):
+    """CR 110.2a, 613.1b: Alice reanimates Bob's Hill Giant under her control; Carol takes it
+    until end of turn with Threaten. As that effect ends the Giant returns to Alice, who put
+    it onto the battlefield, not to its owner Bob."""
+    run(db, _THREATENED_GIANT + """  - expect:
       battlefield: {Alice: [Swamp], Carol: [Hill Giant, Mountain, Mountain, Mountain]}
   - pass_until: next turn
 expect:
@@ -605,30 +609,7 @@ def test_an_until_end_of_turn_control_effect_ends_after_the_default_controller_l
     """CR 800.4c, 514.2: Carol takes Alice's reanimated Hill Giant (Bob's card) with Threaten;
     Alice concedes that turn. As "until end of turn" effects end in the cleanup step, the
     Giant would return to Alice, who has left: it is exiled."""
-    run(db, """
-turn: 5
-players:
-  - name: Alice
-    library: [{card: Wastes, count: 5}]
-    hand: [Reanimate]
-    battlefield: [Swamp]
-  - name: Bob
-    library: [{card: Wastes, count: 5}]
-    graveyard: [Hill Giant]
-  - name: Carol
-    library: [{card: Wastes, count: 5}]
-    hand: [Threaten]
-    battlefield: [{card: Mountain, count: 3}]
-script:
-  - cast: Reanimate
-    targets: [Hill Giant]
-  - resolve
-  - pass_until: main
-    turn: 7
-  - cast: Threaten
-    targets: [Hill Giant]
-  - resolve
-  - concede: Alice
+    run(db, _THREATENED_GIANT + """  - concede: Alice
   - expect:
       battlefield: {Carol: [Hill Giant, Mountain, Mountain, Mountain]}
   - pass_until: next turn
