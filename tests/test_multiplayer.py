@@ -394,6 +394,16 @@ def test_a_save_naming_a_player_the_game_does_not_have_is_refused():
         Game.from_json(orjson.dumps(data))
 
 
+def test_a_save_naming_a_default_controller_the_game_does_not_have_is_refused():
+    """CR 110.2a: an object's default controller is one of the game's players, checked on load."""
+    import orjson
+    from manastack.game import SaveError
+    data = orjson.loads(Game.new("gruul-stompy", "azorius-skies", seed=1).to_json())
+    data["state"]["objects"][0]["default_controller"] = 5
+    with pytest.raises(SaveError, match=r"\$.state.objects\[0\].default_controller: player 5 is not one of the save's 2 players"):
+        Game.from_json(orjson.dumps(data))
+
+
 def test_the_heuristic_agent_attacks_the_opponent_with_the_lowest_life_it_can_attack_safely(db):
     from manastack.agents import HeuristicAgent
     g = board(db, """

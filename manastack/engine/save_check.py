@@ -47,7 +47,8 @@ def _players_in_range(st: dict, n: int) -> None:
     named += [(f"$.state.scalars.{k}[{i}]", p) for k in ("next_turns", "left") for i, p in enumerate(sc.get(k, ()))]
     named += [(f"$.state.scalars.reach[{i}][{j}]", p) for i, r in enumerate(sc.get("reach", ()))
               for j, p in enumerate(r)]
-    named += [(f"$.state.objects[{i}].{k}", o[k]) for i, o in enumerate(st["objects"]) for k in ("owner", "controller")]
+    named += [(f"$.state.objects[{i}].{k}", o[k]) for i, o in enumerate(st["objects"])
+              for k in ("owner", "controller", "default_controller") if k in o]     # CR 110.2a
     named += [(f"$.state.stack[{i}].controller", item["controller"]) for i, item in enumerate(st["stack"])]
     named += [(f"$.state.objects[{i}].attached_to.player", o["attached_to"]["player"])
               for i, o in enumerate(st["objects"]) if isinstance(o["attached_to"], dict)]     # CR 303.4b
