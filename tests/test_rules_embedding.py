@@ -125,3 +125,49 @@ def test_passage_vectors_are_cached(model, doc, tmp_path):
     assert again.similarities("can a creature I got this turn attack?", keys) == pytest.approx(sims, abs=1e-6)
     assert embedded == [1]   # only the question
     assert again.passage_text((PassageKind.RULE, "702.9b")).startswith("Flying: ")
+
+
+class Hashing:
+    """A stand-in model: a fixed unit vector per text, counting what it embeds."""
+
+    signature = "stand-in 1 1"
+
+    def __init__(self) -> None:
+        import numpy
+        self.np = numpy
+        self.texts = 0
+
+    def embed(self, texts):
+        self.texts += len(texts)
+        out = self.np.zeros((len(texts), 384), dtype=self.np.float32)
+        for i, t in enumerate(texts):
+            out[i, hash(t) % 384] = 1.0
+        return out
+
+
+def test_fill_embeds_every_passage_once(doc, tmp_path):
+    """`rules embed` fills the cache with every rule and glossary entry; a second fill, and a
+    search's candidates after it, embed no passage again."""
+    pytest.importorskip("numpy")
+    model = Hashing()
+    done, total = PassageEmbeddings(model, doc, tmp_path).fill()   # type: ignore[arg-type]
+    assert done == total == len(doc.rules) + len(doc.glossary) == model.texts
+    later = Hashing()
+    again = PassageEmbeddings(later, doc, tmp_path)   # type: ignore[arg-type]
+    assert again.fill() == (0, total) and later.texts == 0
+    again.similarities("trample", [(PassageKind.RULE, "702.19b"), (PassageKind.GLOSSARY, "Trample")])
+    assert later.texts == 1
+
+
+def test_embed_command_without_the_extra(tmp_path, monkeypatch):
+    """Without the extra, `manastack rules embed` fails in one line naming what to install."""
+    from click.testing import CliRunner
+
+    from manastack.cli import main
+    if not RULES.exists():
+        pytest.skip(f"rules text not found at {RULES}")
+    monkeypatch.setenv(embedding.SWITCH, "off")
+    monkeypatch.setenv("MANASTACK_CACHE", str(tmp_path))
+    result = CliRunner().invoke(main, ["rules", "embed", "--rules", str(RULES)])
+    assert result.exit_code == 1
+    assert "pip install 'manastack[search]'" in result.output and "Traceback" not in result.output

