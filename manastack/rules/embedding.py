@@ -39,23 +39,6 @@ SWITCH = "MANASTACK_EMBEDDINGS"
 class Embedder(Protocol):
     """What the ranker asks of a sentence embedding model."""
 
-    def keys(self) -> list[tuple[PassageKind, str]]:
-        """Every passage of the document: its rules, then its glossary entries."""
-        return [(PassageKind.RULE, n) for n in self.doc.rules] + \
-            [(PassageKind.GLOSSARY, e.term) for e in self.doc.glossary.values()]
-
-    def fill(self, chunk: int = 256) -> tuple[int, int]:
-        """Embed every passage not yet kept, ``chunk`` at a time (each chunk kept as it is
-        done); (passages embedded now, passages in all)."""
-        keys = self.keys()
-        before = 0
-        for start in range(0, len(keys), chunk):
-            part = keys[start:start + chunk]
-            self._load(part)
-            before += self.embedded
-            self.embedded = 0
-        return before, len(keys)
-
     def similarities(self, query: str, keys: list[tuple[PassageKind, str]]) -> list[float]:
         """The cosine similarity of ``query`` with each passage of ``keys``."""
         ...
@@ -205,13 +188,12 @@ class PassageEmbeddings:
         """Embed every passage not yet kept, ``chunk`` at a time (each chunk kept as it is
         done); (passages embedded now, passages in all)."""
         keys = self.keys()
-        before = 0
+        done = 0
         for start in range(0, len(keys), chunk):
-            part = keys[start:start + chunk]
-            self._load(part)
-            before += self.embedded
+            self._load(keys[start:start + chunk])
+            done += self.embedded
             self.embedded = 0
-        return before, len(keys)
+        return done, len(keys)
 
     def similarities(self, query: str, keys: list[tuple[PassageKind, str]]) -> list[float]:
         self._load(keys)
