@@ -226,7 +226,7 @@ class RulesSearch:
     def __init__(self, doc: RulesDoc, index: RulesIndex, cards: CardDB | None = None,
                  vocabulary: list[VocabularyEntry] | None = None, expand: bool = True,
                  rulings: RulingsIndex | None = None, learned: bool = True,
-                 readings: CardReadings | None = None, embedder: "Embedder | None" = None) -> None:
+                 readings: CardReadings | None = None, embedder: Embedder | None = None) -> None:
         self.doc = doc
         self.embedder = embedder
         """The sentence embeddings of the ``search`` extra (:mod:`.embedding`), or None."""
@@ -507,15 +507,15 @@ class RulesSearch:
             out.append((key, f))
         self._relative_features(out, reading)
         if self.embedder is not None:
-            self._embedding_features(out, reading)
+            self._embedding_features(out, reading, self.embedder)
         return out
 
-    def _embedding_features(self, out: list[tuple[tuple[PassageKind, str], dict[str, float]]], reading: Reading) -> None:
+    def _embedding_features(self, out: list[tuple[tuple[PassageKind, str], dict[str, float]]], reading: Reading,
+                            embedder: Embedder) -> None:
         """The cosine similarity of the query's and each candidate's sentence embeddings
-        (:mod:`.embedding`), its gap to the best candidate's and to the best sibling's, and its
-        rank among the candidates."""
-        assert self.embedder is not None
-        sims = self.embedder.similarities(reading.query, [key for key, _ in out])
+        (:mod:`.embedding`), its gap to the best candidate's and to the best sibling's, its
+        rank among the candidates, and a copy for plain-words questions."""
+        sims = embedder.similarities(reading.query, [key for key, _ in out])
         if not sims:
             return
         best = max(sims)

@@ -11,6 +11,9 @@ rule, with those under it and with the rule above it (its own words and its firs
 against the parent's), what the question asks for (may or must, how many) against what
 the passage's text says, and (``q_`` and ``d_`` features) a few of these again when the query is
 a question in plain words or asks what something is. Plain BM25 is one feature among them.
+With the ``search`` extra, the query's sentence embedding against each passage's
+(:mod:`.embedding`) adds the ``emb`` features, weighed by weights of their own
+(``ranker-weights-embedding.json``).
 """
 from __future__ import annotations
 
