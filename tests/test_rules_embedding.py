@@ -91,16 +91,11 @@ def model():
     return loaded
 
 
-def test_model_reads_meaning(model):
+def test_model_reads_meaning(model, doc):
     """all-MiniLM-L6-v2 from the extra: unit vectors, and a question is closer to the rule
     that answers it (CR 302.6, summoning sickness) than to an unrelated one (CR 702.9b, flying)."""
-    q, sick, flying = model.embed([
-        "can a creature I got this turn attack?",
-        "A creature's activated ability with the tap symbol in its activation cost can't be activated "
-        "unless the creature has been under its controller's control continuously since their most "
-        "recent turn began. A creature can't attack unless it has been under its controller's control "
-        "continuously since their most recent turn began.",
-        "A creature with flying can't be blocked except by creatures with flying and/or reach."])
+    q, sick, flying = model.embed(["can a creature I got this turn attack?",
+                                   doc.text_of("302.6"), doc.text_of("702.9b")])
     assert abs(float(q @ q) - 1.0) < 1e-5
     assert float(q @ sick) > float(q @ flying) + 0.1
 
