@@ -18,7 +18,10 @@ interval.
 ``--train`` fits the ranker (a linear model over the features of ``manastack.rules.ranker``,
 softmax over each query's candidates, L2-regularised) on the dev half only, prints its 5-fold
 cross-validated MRR on the dev half, and writes the weights to
-``manastack/rules/ranker-weights.json``. The test half is never read by ``--train``.
+``manastack/rules/ranker-weights.json``, or with the sentence embeddings of the ``search``
+extra (when installed; ``--no-embeddings`` leaves them out) to
+``manastack/rules/ranker-weights-embedding.json``. The test half is never read by ``--train``.
+With the extra, the table has a column for the search without the embeddings too.
 """
 from __future__ import annotations
 
@@ -39,10 +42,12 @@ from rich.table import Table
 
 from manastack.cards import CardError, default_db, load_db
 from manastack.rules import RulesError, load_rules
+from manastack.rules.embedding import open_embedder
 from manastack.rules.evaluation import KINDS, EvalQuery, answers, evaluate, first_rank, load_eval
 from manastack.rules.index import PassageKind, open_index
 from manastack.rules.query import Hit, RulesSearch
-from manastack.rules.ranker import FEATURES, WEIGHTS_FILE, Ranker, learn_assoc
+from manastack.rules.ranker import EMBEDDING_WEIGHTS_FILE, FEATURES, WEIGHTS_FILE, Ranker, learn_assoc
+from manastack.rules.source import cache_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path("..") / "shared" / "cards" / "AtomicCards-2021.json.gz"
@@ -144,7 +149,7 @@ def train(search: RulesSearch, queries: list[EvalQuery], console: Console) -> No
     for kind, (n, mrr, r5, r10) in summary(ranks).items():
         console.print(f"  {kind:<11} {n:>4}  {mrr:.3f} {r5:.2f} {r10:.2f}")
     ranker = fit_ranker(groups)
-    target = ROOT / "manastack" / "rules" / WEIGHTS_FILE
+    target = ROOT / "manastack" / "rules" / (EMBEDDING_WEIGHTS_FILE if search.embedder else WEIGHTS_FILE)
     target.write_text(json.dumps(ranker.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
     console.print(f"weights fitted on all {len(dev)} dev queries written to {target.relative_to(ROOT)}")
 
@@ -229,6 +234,8 @@ def main() -> int:
     parser.add_argument("--train", action="store_true", help="learn the ranker's weights on the dev half")
     parser.add_argument("--ranks", help="write manastack's rank of the first answer of each query to this JSON file")
     parser.add_argument("--paired", help="compare with the ranks of another version written by --ranks")
+    parser.add_argument("--no-embeddings", action="store_true",
+                        help="leave out the sentence embeddings of the search extra even when installed")
     parser.add_argument("--cli-time", type=int, metavar="ROUNDS",
                         help="time warm `manastack rules search` command lines (CPU seconds), ROUNDS rounds")
     parser.add_argument("--against", help="with --cli-time: another checkout to time, interleaved with this one")
@@ -248,12 +255,16 @@ def main() -> int:
         start = time.perf_counter()
         index = open_index(doc, Path(tmp))
         build = time.perf_counter() - start
+        embedder = None if args.no_embeddings else open_embedder(doc, cache_dir())
         if args.train:
-            train(RulesSearch(doc, index, cards), queries, console)
+            search = RulesSearch(doc, index, cards)
+            search.embedder = embedder
+            train(search, queries, console)
             return 0
         queries = [q for q in queries if q.set == args.set]
         systems = {
-            "manastack": RulesSearch(doc, index, cards),
+            "manastack": RulesSearch(doc, index, cards, embedder=embedder),
+            **({"no embeddings": RulesSearch(doc, index, cards)} if embedder else {}),
             "summed score": RulesSearch(doc, index, cards, learned=False),
             "BM25": RulesSearch(doc, index, cards, vocabulary=[], expand=False),
         }

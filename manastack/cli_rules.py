@@ -1,9 +1,10 @@
-"""``manastack rules``: search, show, define, diff and fetch the Comprehensive Rules."""
+"""``manastack rules``: search, show, define, diff, fetch and embed the Comprehensive Rules."""
 from __future__ import annotations
 
 import difflib
 import json
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -16,8 +17,10 @@ from manastack.cli_rules_text import highlight, load_doc, rules_option, short
 from manastack.rules import PassageKind, Rule, RulesDoc, RulesError, RulesSearch, load_rules, open_search
 from manastack.rules.query import Hit
 from manastack.rules.diff import diff_rules
+from manastack.rules.embedding import open_embedder
 from manastack.rules.engine_links import judge_command, scenarios_for, sites_for
 from manastack.rules.query import MAX_RESULTS
+from manastack.rules.source import cache_dir
 
 MAX_LISTED = 12
 """Code sites and scenarios listed under a rule before "and N more"."""
@@ -33,7 +36,7 @@ def _console() -> Console:
               "Download the current Comprehensive Rules text from the publisher.")})
 def rules() -> None:
     """The Comprehensive Rules: search them, ask about cards together, show a rule, define a
-    term, compare versions."""
+    term, compare versions, embed them for the search extra."""
 
 
 @rules.command()
@@ -102,6 +105,22 @@ def _print_hits(query: str, hits: list[Hit], doc: RulesDoc, engine: RulesSearch,
         for more in hit.more:
             console.print("  " + highlight(more, hit.stems, engine.stemmer))
     console.print(f"[dim]Rules of {escape(doc.effective)}; `manastack rules show NUMBER` for a whole rule.[/dim]")
+
+
+@rules.command()
+@rules_option
+def embed(rules_path: str | None) -> None:
+    """Embed every rule and glossary entry with the model of the `search` extra, ahead of the
+    searches (which otherwise embed each passage the first time it is a candidate)."""
+    doc = load_doc(rules_path)
+    embedder = open_embedder(doc, cache_dir())
+    if embedder is None:
+        raise click.ClickException("the search extra is not installed (pip install 'manastack[search]') "
+                                   "or MANASTACK_EMBEDDINGS is off")
+    start = time.perf_counter()
+    done, total = embedder.fill()
+    click.echo(f"{total} passages of the rules of {doc.effective}: {done} embedded now, "
+               f"{total - done} already kept ({time.perf_counter() - start:.1f} s)")
 
 
 @rules.command()

@@ -15,6 +15,10 @@ from manastack.gc_tuning import raise_gc_threshold
 settings.register_profile("manastack", deadline=None, derandomize=bool(os.environ.get("CI")))
 settings.load_profile("manastack")
 
+# The rules search tests check the ranks of the search without the sentence embeddings of the
+# optional `search` extra; the tests of that extra switch it on themselves.
+os.environ.setdefault("MANASTACK_EMBEDDINGS", "off")
+
 # The test run plays thousands of games in one process: it opts in to the collector threshold
 # that simulation workers use (manastack.gc_tuning); importing manastack leaves it alone.
 raise_gc_threshold()

@@ -32,10 +32,11 @@ from manastack.cards import CardDB, CardError, default_db
 
 from .card_cache import CardReadings
 from .card_rules import card_rules
+from .embedding import Embedder, open_embedder
 from .rulings import RulingsIndex, open_rulings_index
 from .document import RulesDoc, RulesError
 from .index import TOKENIZER, Passage, PassageKind, RulesIndex, Stemmer, fts_query, headings, open_index, words
-from .ranker import ACTION_WORDS, Ranker, load_ranker, shape_features
+from .ranker import ACTION_WORDS, EMBEDDING_WEIGHTS_FILE, Ranker, load_ranker, shape_features
 from .source import cache_dir, load_rules
 
 MAX_QUERY_CHARS = 300
@@ -225,8 +226,10 @@ class RulesSearch:
     def __init__(self, doc: RulesDoc, index: RulesIndex, cards: CardDB | None = None,
                  vocabulary: list[VocabularyEntry] | None = None, expand: bool = True,
                  rulings: RulingsIndex | None = None, learned: bool = True,
-                 readings: CardReadings | None = None) -> None:
+                 readings: CardReadings | None = None, embedder: Embedder | None = None) -> None:
         self.doc = doc
+        self.embedder = embedder
+        """The sentence embeddings of the ``search`` extra (:mod:`.embedding`), or None."""
         self.index = index
         self.cards = cards
         self.rulings = rulings
@@ -244,8 +247,13 @@ class RulesSearch:
         self._action_stems = set(self.stemmer.stems([" ".join(sorted(ACTION_WORDS))])[0])
         self._heading_stems: dict[str, frozenset[str]] = {}
         self._body_stems: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-        self.ranker: Ranker | None = load_ranker() if learned and expand else None
+        self.ranker: Ranker | None = None
         """The learned last step (:mod:`.ranker`); None ranks by the summed score alone."""
+        if learned and expand:
+            self.ranker = load_ranker(name=EMBEDDING_WEIGHTS_FILE) if embedder is not None else None
+            if self.ranker is None:
+                self.embedder = None
+                self.ranker = load_ranker()
 
     # ---------------------------------------------------------------- setup
 
@@ -498,7 +506,34 @@ class RulesSearch:
                 f["parent"] = max(ranking.norm.get(parent, 0.0), raw_score.get(parent, 0.0))
             out.append((key, f))
         self._relative_features(out, reading)
+        if self.embedder is not None:
+            self._embedding_features(out, reading, self.embedder)
         return out
+
+    def _embedding_features(self, out: list[tuple[tuple[PassageKind, str], dict[str, float]]], reading: Reading,
+                            embedder: Embedder) -> None:
+        """The cosine similarity of the query's and each candidate's sentence embeddings
+        (:mod:`.embedding`), its gap to the best candidate's and to the best sibling's, its
+        rank among the candidates, and a copy for plain-words questions."""
+        sims = embedder.similarities(reading.query, [key for key, _ in out])
+        if not sims:
+            return
+        best = max(sims)
+        order = {i: r for r, i in enumerate(sorted(range(len(sims)), key=lambda i: -sims[i]), 1)}
+        siblings: dict[str | None, float] = {}
+        for ((kind, ref), _), sim in zip(out, sims):
+            if kind is PassageKind.RULE:
+                parent = self.doc.rules[ref].parent
+                siblings[parent] = max(siblings.get(parent, -1.0), sim)
+        question = bool(_QUESTION.search(reading.query)) and not reading.definition
+        for i, (((kind, ref), f), sim) in enumerate(zip(out, sims)):
+            f["emb"] = sim
+            f["emb_gap"] = sim - best
+            f["emb_rr"] = 1.0 / order[i]
+            if kind is PassageKind.RULE:
+                f["sib_emb"] = sim - siblings[self.doc.rules[ref].parent]
+            if question:
+                f["q_emb"] = sim
 
     def _relative_features(self, out: list[tuple[tuple[PassageKind, str], dict[str, float]]], reading: Reading) -> None:
         """Features comparing a rule with the other candidates under the same rule (siblings
@@ -777,8 +812,9 @@ _SEARCHES: dict[tuple, RulesSearch] = {}
 def open_search(rules: str | Path | RulesDoc | None = None, cards: CardDB | None = None,
                 index_dir: Path | None = None) -> RulesSearch:
     """A search over the rules (a path, a loaded document, or the default place), its cached
-    index (in ``index_dir``, default the cache directory), ``cards`` and the cached index of
-    their rulings; kept per process."""
+    index (in ``index_dir``, default the cache directory), ``cards``, the cached index of
+    their rulings and, with the ``search`` extra, the passages' sentence embeddings; kept per
+    process."""
     doc = rules if isinstance(rules, RulesDoc) else load_rules(rules)
     cards = default_db() if cards is None else cards
     directory = Path(index_dir) if index_dir else cache_dir()
@@ -786,7 +822,8 @@ def open_search(rules: str | Path | RulesDoc | None = None, cards: CardDB | None
     if key not in _SEARCHES:
         rulings = open_rulings_index(cards, directory)
         _SEARCHES[key] = RulesSearch(doc, open_index(doc, directory), cards, rulings=rulings,
-                                     readings=CardReadings(directory, doc, cards))
+                                     readings=CardReadings(directory, doc, cards),
+                                     embedder=open_embedder(doc, directory))
     return _SEARCHES[key]
 
 

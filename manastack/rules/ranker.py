@@ -11,6 +11,9 @@ rule, with those under it and with the rule above it (its own words and its firs
 against the parent's), what the question asks for (may or must, how many) against what
 the passage's text says, and (``q_`` and ``d_`` features) a few of these again when the query is
 a question in plain words or asks what something is. Plain BM25 is one feature among them.
+With the ``search`` extra, the query's sentence embedding against each passage's
+(:mod:`.embedding`) adds the ``emb`` features, weighed by weights of their own
+(``ranker-weights-embedding.json``).
 """
 from __future__ import annotations
 
@@ -32,6 +35,7 @@ FEATURES = (
     "q_section", "card_text", "icoord", "body_icoord", "sib_body_icoord", "meant",
     "first_rule", "modal", "count", "d_first_rule", "d_rule", "d_subrule", "d_section", "d_heading", "d_coord",
     "own_vs_parent", "has_subrules", "lead", "lead_action", "sib_rank", "q_lead",
+    "emb", "emb_gap", "emb_rr", "sib_emb", "q_emb",
 )
 """The features, in the order of the weights."""
 
@@ -44,6 +48,8 @@ returns resolve resolves respond concede win pay paid choose chooses""".split())
 """Words naming what happens in a question (cast, attack, copy, counter, die ...)."""
 
 WEIGHTS_FILE = "ranker-weights.json"
+EMBEDDING_WEIGHTS_FILE = "ranker-weights-embedding.json"
+"""The weights used with the sentence embeddings of the ``search`` extra (:mod:`.embedding`)."""
 
 
 ASSOC_SMOOTHING = 2.0
@@ -104,12 +110,12 @@ def learn_assoc(questions: list[tuple[tuple[str, ...], tuple[str, ...]]]) -> dic
     return {stem: {k: v / (seen[stem] + ASSOC_SMOOTHING) for k, v in row.items()} for stem, row in counts.items()}
 
 
-def load_ranker(path: Path | None = None) -> Ranker | None:
-    """The bundled ranker (or the one at ``path``); None when there is none or it doesn't fit
-    the features of this version."""
+def load_ranker(path: Path | None = None, name: str = WEIGHTS_FILE) -> Ranker | None:
+    """The bundled ranker ``name`` (or the one at ``path``); None when there is none or it
+    doesn't fit the features of this version."""
     try:
         text = Path(path).read_text(encoding="utf-8") if path else \
-            resources.files("manastack.rules").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+            resources.files("manastack.rules").joinpath(name).read_text(encoding="utf-8")
         data = json.loads(text)
     except (OSError, ValueError):
         return None
