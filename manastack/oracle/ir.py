@@ -340,6 +340,7 @@ class Filter:
     all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
     kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
     commander: bool = False       # "a commander", "your commander": a commander (CR 903.3d)
+    owned: bool = False           # "your commander", "you own": owned by the player it is read for (CR 108.3)
     adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
     enchanted: bool = False       # "that are enchanted": an Aura is attached to it (CR 303.4)
 

@@ -1102,6 +1102,12 @@ class StaticRules:
         """"If you control a commander" (CR 903.3d): a permanent you control that is a commander."""
         return ir.YouControl((ir.Filter(commander=True, controller="you"),))
 
+    def sc_control_your_commander(self, c):
+        """"If you control your commander", "As long as you control your commander" (lieutenant,
+        an ability word, CR 207.2c): a commander you own and control is on the battlefield (CR
+        903.3d); another player's commander doesn't count, even one you control."""
+        return ir.YouControl((ir.Filter(commander=True, controller="you", owned=True),))
+
     def _counted(self, c):
         """N and what is counted: a plural ("three or more artifacts"), one ("exactly one
         creature"), or a subtype spelled the same in the plural ("two or more Plains")."""
