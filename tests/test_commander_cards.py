@@ -1,12 +1,14 @@
 """Cards that speak of commanders (CR 903), with real cards and the official rulings the corpus
-carries for them, cited by date and paraphrased: lieutenant (an ability word, CR 207.2c)."""
+carries for them, cited by date and paraphrased: lieutenant (an ability word, CR 207.2c);
+commanders as objects a description names ("commander creatures you control", "commanders you
+control", "a commander you control", "target commander you own", CR 903.3d)."""
 from __future__ import annotations
 
 from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 
-from .game_helpers import board
+from .game_helpers import board, pick
 
 ISPERIA = "Isperia, Supreme Judge"
 AYULA = "Ayula, Queen Among Bears"
@@ -105,3 +107,200 @@ def test_stormsurge_kraken_gets_bigger_only_with_your_commander(db):
     s = g.current_state()
     kraken = obj(g, "Stormsurge Kraken")
     assert (ch.power(s, kraken), ch.toughness(s, kraken)) == (5, 5)
+
+
+# ------------------------------------------------------------------ commanders described (CR 903.3d)
+
+COMMANDERS_DESCRIBED = ("Bastion Protector", "Bloodsworn Steward", "Falthis, Shadowcat Familiar",
+                        "Anara, Wolvid Familiar", "Keleth, Sunmane Familiar", "Sanctum of Eternity")
+
+
+def test_commander_descriptions_compile_fully(db):
+    for name in COMMANDERS_DESCRIBED:
+        assert db.get(name).fully_supported, name
+
+
+def test_bastion_protector_commander_creatures_you_control(db):
+    """Bastion Protector: commander creatures Alice controls get +2/+2 and indestructible, hers
+    and one she controls but Bob owns (rulings 2015-11-04); a commander that isn't a creature
+    (Jace Beleren, a planeswalker commander) isn't affected, nor is a creature that is no
+    commander, nor Bob's commander under Bob's control."""
+    g = board(db, f"""
+  - name: Alice
+    commanders: ["{ISPERIA}", Jace Beleren]
+    battlefield: [Bastion Protector, "{ISPERIA}", Jace Beleren, Grizzly Bears, {{card: "{AYULA}", owner: Bob}}]
+  - name: Bob
+    commanders: ["{AYULA}", Runeclaw Bear]
+    battlefield: [Runeclaw Bear]
+""", format="commander", turn=5)
+    s = g.current_state()
+    got = {o.card.name: (ch.power(s, o), ch.toughness(s, o), "indestructible" in ch.keywords(s, o))
+           for o in s.permanents() if "Creature" in ch.card_types(s, o)}
+    assert got[ISPERIA] == (8, 6, True) and got[AYULA] == (4, 4, True)
+    assert got["Grizzly Bears"] == (2, 2, False) and got["Runeclaw Bear"] == (2, 2, False)
+    assert got["Bastion Protector"] == (3, 3, False)
+    jace = obj(g, "Jace Beleren")
+    assert "indestructible" not in ch.keywords(s, jace)
+
+
+def test_anara_works_on_your_turn_only(db):
+    """Anara, Wolvid Familiar: during Alice's turn commanders she controls, Anara herself as her
+    commander too, have indestructible; on Bob's turn they don't (rulings 2020-11-10)."""
+    alice = f"""    battlefield: ["Anara, Wolvid Familiar", "{ISPERIA}"]"""
+    for active, expected in (("Alice", True), ("Bob", False)):
+        g = board(db, f"""
+  - name: Alice
+    commanders: ["{ISPERIA}", "Anara, Wolvid Familiar"]
+{alice}
+  - name: Bob
+""", format="commander", turn=5, active=active)
+        s = g.current_state()
+        for name in (ISPERIA, "Anara, Wolvid Familiar"):
+            assert ("indestructible" in ch.keywords(s, obj(g, name))) is expected, (name, active)
+
+
+def test_keleth_puts_a_counter_on_an_attacking_commander(db):
+    """Keleth, Sunmane Familiar: whenever a commander Alice controls attacks, it gets a +1/+1
+    counter; another creature attacking doesn't trigger it (CR 508.3a)."""
+    g = commander_board(db, f"""    battlefield: ["Keleth, Sunmane Familiar", "{ISPERIA}", Grizzly Bears]""")
+    while g.pending.kind != "attackers":
+        g.push(Action("pass"))
+    for name in (ISPERIA, "Grizzly Bears"):
+        pick(g, f"attack with {name}")
+    while g.pending.kind == "attackers":
+        g.push(g.legal_actions()[-1])       # no more attackers
+    resolve_all(g)
+    assert obj(g, ISPERIA).counters.get("+1/+1") == 1
+    assert not obj(g, "Grizzly Bears").counters.get("+1/+1")
+
+
+def test_sanctum_of_eternity_returns_a_commander_you_own(db):
+    """Sanctum of Eternity targets a commander Alice owns on the battlefield, not Bob's commander
+    she controls; it returns to her hand, where she may keep it rather than put it into the
+    command zone (CR 903.9b). Its ability works only during her turn (CR 602.5b)."""
+    g = commander_board(db, f"""    battlefield: [Sanctum of Eternity, Plains, Plains, "{ISPERIA}", {{card: "{AYULA}", owner: Bob}}]""")
+    pick(g, "activate Sanctum of Eternity: {2}")
+    if g.pending.kind == "targets":             # Ayula is no target: the choice may be forced
+        assert not any(AYULA in a.label for a in g.legal_actions())
+        pick(g, ISPERIA)
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    s = g.current_state()
+    assert [s.objs[t].card.name for group in s.stack[-1].targets for t in group] == [ISPERIA]
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.pending.kind == "may" and "command zone" in g.pending.prompt
+    pick(g, "let it go to your hand")
+    assert obj(g, ISPERIA).zone == "hand"
+    g = commander_board(db, f"""    battlefield: [Sanctum of Eternity, Plains, Plains, "{ISPERIA}"]""", active="Bob")
+    assert not any(a.label.startswith("activate Sanctum of Eternity: {2}") for a in g.legal_actions())
+
+
+def test_saving_grasp_returns_a_creature_you_own(db):
+    """"target creature you own" (CR 108.3): Saving Grasp may return Alice's Grizzly Bears that
+    Bob controls to her hand, not Bob's own creature."""
+    g = board(db, """
+  - name: Alice
+    hand: [Saving Grasp]
+    battlefield: [Island]
+  - name: Bob
+    battlefield: [{card: Grizzly Bears, owner: Alice}, Runeclaw Bear]
+""", turn=3)
+    pick(g, "cast Saving Grasp")
+    if g.pending.kind == "targets":
+        assert not any("Runeclaw Bear" in a.label for a in g.legal_actions())
+        pick(g, "Grizzly Bears")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    resolve_all(g)
+    assert obj(g, "Grizzly Bears").zone == "hand" and obj(g, "Grizzly Bears").owner == 0
+    assert obj(g, "Runeclaw Bear").zone == "battlefield"
+
+
+# ------------------------------------------- times cast from the command zone (CR 903.8)
+
+CASTS_COUNTED = ("Commander's Insignia", "Jirina Kudro", "Captain Vargus Wrath", "Echo Storm", "Empyrial Storm",
+                 "Fury Storm")
+
+
+def test_commander_cast_counts_compile_fully(db):
+    for name in CASTS_COUNTED:
+        assert db.get(name).fully_supported, name
+
+
+def test_commanders_insignia_counts_both_partners(db):
+    """Commander's Insignia: creatures Alice controls get +1/+1 for each time she has cast her
+    commanders from the command zone, both partners counted (rulings 2019-08-23)."""
+    g = board(db, """
+  - name: Alice
+    commanders: ["Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"]
+    command: ["Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"]
+    commander_casts: {"Falthis, Shadowcat Familiar": 1, "Keleth, Sunmane Familiar": 2}
+    battlefield: [Commander's Insignia, Grizzly Bears]
+  - name: Bob
+    battlefield: [Runeclaw Bear]
+""", format="commander", turn=5)
+    s = g.current_state()
+    bears, other = obj(g, "Grizzly Bears"), obj(g, "Runeclaw Bear")
+    assert (ch.power(s, bears), ch.toughness(s, bears)) == (5, 5)
+    assert (ch.power(s, other), ch.toughness(s, other)) == (2, 2)
+
+
+def test_jirina_kudro_counts_the_cast_that_put_it_onto_the_battlefield(db):
+    """Jirina Kudro as Alice's commander, cast from the command zone a second time (commander
+    tax {2}): its enters trigger counts both casts, the one just made too (ruling 2020-04-17),
+    and makes two 1/1 Human Soldiers, which its last ability makes 3/1."""
+    g = board(db, """
+  - name: Alice
+    commanders: [Jirina Kudro]
+    command: [Jirina Kudro]
+    commander_casts: {Jirina Kudro: 1}
+    battlefield: [Plains, Plains, Swamp, Mountain, Mountain, Mountain]
+  - name: Bob
+""", format="commander", turn=5)
+    pick(g, "cast Jirina Kudro")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    resolve_all(g)
+    s = g.current_state()
+    tokens = [o for o in s.permanents(0) if o.is_token]
+    assert len(tokens) == 2 and all(o.card.name == "Human Soldier Token" for o in tokens)
+    assert {(ch.power(s, o), ch.toughness(s, o)) for o in tokens} == {(3, 1)}
+
+
+def storm_board(db, casts: str, hand: str = "Empyrial Storm") -> Game:
+    return board(db, f"""
+  - name: Alice
+    commanders: ["Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"]
+    command: ["Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"]
+    commander_casts: {casts}
+    hand: [{hand}]
+    battlefield: [{{card: Plains, count: 6}}]
+  - name: Bob
+""", format="commander", turn=5)
+
+
+def test_empyrial_storm_copies_for_each_commander_cast(db):
+    """Empyrial Storm: when Alice casts it, its trigger copies it once for each time she has cast
+    either of her two commanders from the command zone (ruling 2018-10-05: one once and one
+    twice, three copies); the copies aren't cast, so they don't trigger it again (rulings
+    2018-07-13). Four Angels in all."""
+    g = storm_board(db, '{"Falthis, Shadowcat Familiar": 1, "Keleth, Sunmane Familiar": 2}')
+    pick(g, "cast Empyrial Storm")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    assert len(g.current_state().stack) == 2          # the spell and its trigger
+    resolve_all(g)
+    angels = [o for o in g.current_state().permanents(0) if o.card.name == "Angel Token"]
+    assert len(angels) == 4
+    assert any("903.8" in e.rules and "3 copies" in e.text for e in g.log)
+
+
+def test_empyrial_storm_without_commander_casts_makes_no_copy(db):
+    """Never having cast a commander from the command zone, Alice gets only the Storm's own Angel."""
+    g = storm_board(db, "{}")
+    pick(g, "cast Empyrial Storm")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    resolve_all(g)
+    assert sum(1 for o in g.current_state().permanents(0) if o.card.name == "Angel Token") == 1

@@ -53,6 +53,12 @@ def casts(p: Player, name: str) -> int:
     return dict(p.commander_casts).get(name, 0)
 
 
+def total_casts(p: Player) -> int:
+    """How many times ``p`` has cast their commanders from the command zone this game, both of
+    two partners (CR 903.8; Empyrial Storm ruling 2018-10-05)."""
+    return sum(n for _, n in p.commander_casts)
+
+
 def tax(s: State, player: int, o: Obj) -> int:
     """CR 903.8: the generic mana added to the cost of ``o`` when ``player`` casts it from the
     command zone, {2} for each previous time they did: ``o`` in the command zone, or the spell

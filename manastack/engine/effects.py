@@ -2114,6 +2114,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.ShuffleHandAndGraveyard: _shuffle_hand_and_graveyard, ir.RevealTopIfShares: _reveal_top_if_shares, ir.Surveil: _surveil,
     ir.CastEncodedCopy: cipher.cast_encoded_copy,
     ir.CopySpell: copies.copy_spell, ir.StormCopies: copies.storm_copies,
+    ir.CopyCastSpell: copies.copy_cast_spell,
     ir.CopyPerPayment: copies.copy_per_payment,
     ir.RemoveCounterOrSacrifice: keyword_effects.remove_counter_or_sacrifice,
     ir.Unearth: keyword_effects.unearth, ir.Awaken: keyword_effects.awaken, ir.RemoveCounterFromSelf: keyword_effects.remove_counter_from_self, ir.CastRebound: free_casting.cast_rebound,

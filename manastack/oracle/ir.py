@@ -250,6 +250,15 @@ class SpellsCastThisTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class CommanderCasts:
+    """"for each time you've cast your commander from the command zone this game": the times the
+    controller has cast their commanders from the command zone, each of two partners counted,
+    countered casts too (CR 903.8; Commander's Insignia rulings 2019-08-23)."""
+
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Half:
     """"half X": ``count`` halved, rounded as the text says, down unless ``round_up`` (CR 107.1a)."""
 
@@ -266,7 +275,7 @@ class LifeTotal:
 
 Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, DrawnThisWay, StatOf,
                BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, Plus, DestroyedThisWay, LifeTotal, Half, SpellsCastThisTurn,
-               CountedThisWay]
+               CountedThisWay, CommanderCasts]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -1667,6 +1676,18 @@ class StormCopies:
 
 
 @dataclass(frozen=True, slots=True)
+class CopyCastSpell:
+    """"When you cast this spell, copy it for each time you've cast your commander from the
+    command zone this game." (the commander Storms): ``count`` copies of the spell whose casting
+    triggered the ability, counted as it resolves, copied as it was cast even if it has left the
+    stack (CR 707.10; Empyrial Storm rulings 2018-07-13); ``new_targets``: "You may choose new
+    targets for the copies." (CR 707.10c)."""
+
+    count: "Amount"
+    new_targets: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Cascade:
     """Cascade's trigger (CR 702.85a): exile from the top of the library until a nonland card
     with lesser mana value, which may be cast without paying its mana cost; the rest go to the
@@ -1839,7 +1860,7 @@ _Effects0 = Union[
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyCastSpell, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
@@ -2409,7 +2430,7 @@ class StaticModifyPT(StaticEffect):
     kind: typing.ClassVar[str] = "modify_pt"
     power: int = 0
     toughness: int = 0
-    count: Filter | CountersOn | AttachedCount | LifeTotal | None = None
+    count: Filter | CountersOn | AttachedCount | LifeTotal | CommanderCasts | None = None
 
 
 @dataclass(frozen=True, slots=True)

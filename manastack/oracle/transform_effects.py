@@ -615,6 +615,8 @@ class EffectRules:
             # not targeted, one card chosen as the effect happens (CR 608.2d)
             _need(what.filter is not None and what.filter.zone == "graveyard", "return to your hand")
             return [ir.ReturnToHand(what)]
+        if owner == "your" and isinstance(what, _T) and what.spec.filter.owned and _permanent(what):
+            return [ir.ReturnToHand(what)]   # "target commander you own": your hand is its owner's (CR 400.3)
         if owner == "your":
             _need(from_graveyard and what.spec.filter.controller == "you", "return to your hand")
         else:
@@ -1709,6 +1711,18 @@ class EffectRules:
     def for_each_spell_cast(self, c):
         """"for each spell you've cast this turn" (Aetherflux Reservoir; CR 601.2i)."""
         return _ForEach(None, spells_cast=True)
+
+    def for_each_commander_cast(self, c):
+        """"for each time you've cast your commander (a commander) from the command zone this
+        game": one's own commanders are the only ones cast from there (CR 903.8)."""
+        return _ForEach(None, commander_casts=True)
+
+    def copy_it_for_each(self, c):
+        """"copy it for each time ..." in "When you cast this spell" (the commander Storms), and
+        "You may choose new targets for the copies." (CR 707.10, 707.10c)."""
+        each = _of(c, _ForEach)
+        _need(each is not None and each.commander_casts, "copy it for each")
+        return [ir.CopyCastSpell(each.count(), new_targets=len(c) > 1)]
 
     def for_each_party(self, c):
         """CR 700.8: "for each creature in your party"."""
