@@ -304,3 +304,72 @@ def test_empyrial_storm_without_commander_casts_makes_no_copy(db):
         g.push(Action("autopay"))
     resolve_all(g)
     assert sum(1 for o in g.current_state().permanents(0) if o.card.name == "Angel Token") == 1
+
+
+# ------------------------------------------- from the command zone to the hand (CR 903.3d)
+
+def test_command_beacon_compiles_with_netherborn_altar_and_road_of_return(db):
+    for name in ("Command Beacon", "Netherborn Altar", "Road of Return"):
+        assert db.get(name).fully_supported, name
+
+
+def test_command_beacon_puts_your_commander_into_your_hand(db):
+    """Command Beacon puts Isperia into Alice's hand from the command zone (no question of the
+    command zone instead, CR 903.9b: it is leaving it); cast from her hand, Isperia costs no
+    commander tax and doesn't add to it (rulings 2020-11-10)."""
+    g = commander_board(db, f"""    command: ["{ISPERIA}"]
+    commander_casts: {{"{ISPERIA}": 2}}
+    battlefield: [Command Beacon, Plains, Plains, Island, Island, Island, Island]""")
+    pick(g, "activate Command Beacon: {T}, Sacrifice")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    resolve_all(g)
+    assert obj(g, ISPERIA).zone == "hand"
+    assert any("from the command zone" in e.text and "903.3d" in e.rules for e in g.log)
+    pick(g, f"cast {ISPERIA}")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    resolve_all(g)
+    s = g.current_state()
+    assert obj(g, ISPERIA).zone == "battlefield" and dict(s.players[0].commander_casts)[ISPERIA] == 2
+
+
+def test_netherborn_altar_without_a_commander_there_only_costs_life(db):
+    """Netherborn Altar with Isperia on the battlefield: nothing goes to Alice's hand, and she
+    loses 3 life for its one soul counter, counted as the ability resolves (rulings
+    2020-04-17)."""
+    g = commander_board(db, f"""    battlefield: [Netherborn Altar, "{ISPERIA}"]""")
+    pick(g, "activate Netherborn Altar")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    resolve_all(g)
+    s = g.current_state()
+    assert s.players[0].life == 37 and obj(g, ISPERIA).zone == "battlefield"
+    assert obj(g, "Netherborn Altar").counters.get("soul") == 1
+
+
+def test_road_of_return_puts_one_of_two_partners_into_your_hand(db):
+    """Road of Return's second mode with both partners in the command zone: Alice chooses one,
+    which goes to her hand; the other stays (ruling 2019-08-23)."""
+    falthis, keleth = "Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"
+    g = board(db, f"""
+  - name: Alice
+    commanders: ["{falthis}", "{keleth}"]
+    command: ["{falthis}", "{keleth}"]
+    hand: [Road of Return]
+    battlefield: [Forest, Forest]
+  - name: Bob
+""", format="commander", turn=5)
+    pick(g, "cast Road of Return")
+    while g.pending.kind != "priority":
+        if g.pending.kind == "modes":
+            pick(g, "Put your commander")
+        elif g.pending.kind == "pay":
+            g.push(Action("autopay"))
+        else:
+            g.push(g.legal_actions()[0])
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.pending.kind == "choose_permanent"
+    pick(g, keleth)
+    assert obj(g, keleth).zone == "hand" and obj(g, falthis).zone == "command"

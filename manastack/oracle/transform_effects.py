@@ -1717,6 +1717,10 @@ class EffectRules:
         game": one's own commanders are the only ones cast from there (CR 903.8)."""
         return _ForEach(None, commander_casts=True)
 
+    def commander_to_hand(self, c):
+        """"Put your commander into your hand from the command zone." (CR 903.3d)."""
+        return [ir.CommanderToHand()]
+
     def copy_it_for_each(self, c):
         """"copy it for each time ..." in "When you cast this spell" (the commander Storms), and
         "You may choose new targets for the copies." (CR 707.10, 707.10c)."""
