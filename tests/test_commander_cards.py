@@ -373,3 +373,56 @@ def test_road_of_return_puts_one_of_two_partners_into_your_hand(db):
     assert g.pending.kind == "choose_permanent"
     pick(g, keleth)
     assert obj(g, keleth).zone == "hand" and obj(g, falthis).zone == "command"
+
+
+# ------------------------------------------------------------------ Path of Ancestry
+
+def ayula_board(db, hand: str) -> Game:
+    return board(db, f"""
+  - name: Alice
+    commanders: ["{AYULA}"]
+    command: ["{AYULA}"]
+    hand: [{hand}]
+    battlefield: [Path of Ancestry, Forest]
+    library: [Island, Forest]
+  - name: Bob
+""", format="commander", turn=5)
+
+
+def tap_path(g: Game) -> None:
+    pick(g, "activate Path of Ancestry")
+    while g.pending.kind != "priority":
+        g.push(next((a for a in g.legal_actions() if "G" in a.label), g.legal_actions()[0]))
+
+
+def test_path_of_ancestry_compiles_fully(db):
+    assert db.get("Path of Ancestry").fully_supported
+
+
+def test_path_of_ancestry_scries_for_a_creature_sharing_a_type_with_your_commander(db):
+    """Path of Ancestry's green mana spent on Grizzly Bears, a Bear like Alice's commander Ayula
+    (in the command zone: its types are seen in any zone, CR 903.3e): its ability triggers and
+    Alice scries 1 (CR 106.6, 701.22); the trigger resolves before the Bears."""
+    g = ayula_board(db, "Grizzly Bears")
+    tap_path(g)
+    pick(g, "cast Grizzly Bears")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    s = g.current_state()
+    assert [i.label for i in s.stack][-1].startswith("Path of Ancestry")
+    assert any("Path of Ancestry's ability triggers" in e.text for e in g.log)
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert g.pending.kind == "scry"
+
+
+def test_path_of_ancestry_no_scry_for_a_creature_of_another_type(db):
+    """Llanowar Elves shares no creature type with Ayula: spending the mana on it triggers
+    nothing (Path of Ancestry rulings 2020-11-10)."""
+    g = ayula_board(db, "Llanowar Elves")
+    tap_path(g)
+    pick(g, "cast Llanowar Elves")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    assert len(g.current_state().stack) == 1
+    assert not any("Path of Ancestry's ability triggers" in e.text for e in g.log)

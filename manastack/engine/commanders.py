@@ -41,6 +41,15 @@ def commanders_in(s: State, player: int, zone: str) -> list[Obj]:
     return [objs[i] for i in p.zone(zone) if is_commander(s, objs[i])]
 
 
+def all_of(s: State, player: int) -> list[Obj]:
+    """``player``'s commanders wherever they are (CR 903.3e: "your commander" is found in any
+    zone); a commander on the stack or the battlefield is the object there."""
+    p = s.players[player]
+    if not p.commanders:
+        return []
+    return [o for o in s.objs.values() if o.owner == player and is_commander(s, o)]
+
+
 def identity(s: State, player: int) -> str | None:
     """The colors of ``player``'s commanders' color identity ("WG"; "" for colorless ones), or
     None when they have no commander: that quality is then undefined (CR 903.4f)."""

@@ -350,6 +350,9 @@ class Filter:
     kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
     commander: bool = False       # "a commander", "your commander": a commander (CR 903.3d)
     owned: bool = False           # "your commander", "you own": owned by the player it is read for (CR 108.3)
+    # "that shares a creature type with your commander": with one of the commanders of the
+    # player it is read for, as they are now, in any zone (CR 903.3e, 205.3)
+    shares_type_with_commander: bool = False
     adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
     enchanted: bool = False       # "that are enchanted": an Aura is attached to it (CR 303.4)
 
@@ -536,8 +539,9 @@ class SpendRule:
     matching ``spells``, to activate an ability of a permanent matching ``abilities``, or a
     cost that contains {X} (``x_costs``). Rider: ``rider`` happens to a spell matching
     ``rider_spells`` (None: any spell the mana may pay for) that the mana is spent on:
-    "cant_be_countered", or "plus_one_counter" (that creature enters with an additional
-    +1/+1 counter).
+    "cant_be_countered", "plus_one_counter" (that creature enters with an additional
+    +1/+1 counter), or "trigger" (the :class:`AddMana`'s ``spent_trigger`` triggers, once per
+    mana spent: Path of Ancestry).
     """
 
     spells: Filter | None = None
@@ -560,6 +564,9 @@ class AddMana:
     produce: ManaProduce
     who: "Subject" = Ref("you")
     spend: SpendRule | None = None
+    # "When that mana is spent to cast ..., scry 1.": a triggered ability of the mana's
+    # source, for each mana spent on a spell ``spend.rider_spells`` matches (CR 106.6, 603.2)
+    spent_trigger: "TriggeredAbility | None" = None
 
 
 @dataclass(frozen=True, slots=True)

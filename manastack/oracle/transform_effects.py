@@ -1649,6 +1649,18 @@ class EffectRules:
         return [ir.SpendRule(rider=rider, rider_spells=d.filter,
                              text=self.text[meta.start_pos:meta.end_pos])]
 
+    @v_args(meta=True)
+    def spend_trigger(self, meta, c):
+        """"When that mana is spent to cast [a spell], [effect]." (Path of Ancestry): a triggered
+        ability of the mana's source, once for each such mana spent (CR 106.6, 603.2); its
+        effect has no target."""
+        d, effects = c[-2], c[-1]
+        _need(c[0] != "another" and d.kind is DescKind.SPELL and isinstance(effects, list) and len(effects) == 1
+              and type(effects[0]) is ir.Scry, "when that mana is spent")
+        text = self.text[meta.start_pos:meta.end_pos]
+        ability = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.REFLEXIVE), tuple(effects), text=text)
+        return [ir.SpendRule(rider="trigger", rider_spells=d.filter, text=text), ability]
+
     def su_cast(self, c):
         d = c[-1]
         _need(d.kind is DescKind.SPELL and c[0] != "another", "spend to cast")

@@ -842,7 +842,10 @@ class LineRules:
     def _spend_rules(self, effects):
         out: list = []
         for e in effects:
-            if type(e) is ir.SpendRule:
+            if type(e) is ir.TriggeredAbility:      # a SpendRule's "trigger" rider: its ability
+                _need(bool(out) and type(out[-1]) is ir.AddMana and out[-1].spent_trigger is None, "that mana is spent")
+                out[-1] = dataclasses.replace(out[-1], spent_trigger=e)
+            elif type(e) is ir.SpendRule:
                 # CR 106.6: "this mana" / "that mana" is what the sentence before added
                 _need(bool(out) and type(out[-1]) is ir.AddMana, "spend this mana")
                 out[-1] = dataclasses.replace(out[-1], spend=_merge_spend(out[-1].spend, e))

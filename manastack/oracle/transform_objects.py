@@ -535,6 +535,10 @@ class ObjectRules:
         """"target commander you own": its owner is the player the description is read for (CR 108.3)."""
         return "owned", True
 
+    def p_shares_type_commander(self, c):
+        """"a creature spell that shares a creature type with your commander" (CR 903.3e, 205.3)."""
+        return "shares_type_with_commander", True
+
     def p_control_not_you(self, c):
         return "controller", "not_you"
 
