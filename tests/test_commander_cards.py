@@ -426,3 +426,61 @@ def test_path_of_ancestry_no_scry_for_a_creature_of_another_type(db):
         g.push(Action("autopay"))
     assert len(g.current_state().stack) == 1
     assert not any("Path of Ancestry's ability triggers" in e.text for e in g.log)
+
+
+# ------------------------------------------------ casting a commander, targeting a commander
+
+def test_skyfire_phoenix_returns_when_you_cast_your_commander(db):
+    """Skyfire Phoenix in Alice's graveyard: when she casts her commander Ayula from the command
+    zone, it returns to the battlefield, its trigger resolving before Ayula (ruling 2019-08-23);
+    casting another Bear doesn't return it."""
+    g = board(db, f"""
+  - name: Alice
+    commanders: ["{AYULA}"]
+    command: ["{AYULA}"]
+    graveyard: [Skyfire Phoenix]
+    battlefield: [Forest, Forest]
+  - name: Bob
+""", format="commander", turn=5)
+    pick(g, f"cast {AYULA}")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    assert len(g.current_state().stack) == 2
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert obj(g, "Skyfire Phoenix").zone == "battlefield" and obj(g, AYULA).zone == "stack"
+    g = board(db, f"""
+  - name: Alice
+    commanders: ["{AYULA}"]
+    graveyard: [Skyfire Phoenix]
+    hand: [Grizzly Bears]
+    battlefield: [Forest, Forest]
+  - name: Bob
+""", format="commander", turn=5)
+    pick(g, "cast Grizzly Bears")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    assert len(g.current_state().stack) == 1
+
+
+def test_esior_taxes_spells_targeting_your_commanders(db):
+    """Esior, Wardwing Familiar: Bob's Unsummon targeting Alice's commander Isperia costs {3}
+    more (all four of his Islands); targeting Esior, no commander, it costs {U} (rulings
+    2020-11-10)."""
+    for target, tapped in ((ISPERIA, 4), ("Esior, Wardwing Familiar", 1)):
+        g = board(db, f"""
+  - name: Alice
+    commanders: ["{ISPERIA}"]
+    battlefield: ["Esior, Wardwing Familiar", "{ISPERIA}"]
+  - name: Bob
+    hand: [Unsummon]
+    battlefield: [{{card: Island, count: 4}}]
+""", format="commander", turn=6, active="Bob")
+        pick(g, "cast Unsummon")
+        while g.pending.kind != "priority":
+            if g.pending.kind == "pay":
+                g.push(Action("autopay"))
+            else:
+                pick(g, f"target {target}") if any(a.label.startswith(f"target {target}") for a in g.legal_actions()) \
+                    else g.push(next(a for a in g.legal_actions() if target in a.label))
+        assert sum(o.tapped for o in g.current_state().permanents(1)) == tapped, target

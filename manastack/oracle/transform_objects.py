@@ -688,6 +688,13 @@ class ObjectRules:
               "that targets")
         return d.filter
 
+    def td_objects(self, c):
+        """"that target one or more creatures you control": one of its targets at least is such
+        an object, as for "a creature you control" (CR 115.1; Esior's rulings 2020-11-10)."""
+        d = c[1]
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "that targets")
+        return d.filter
+
     def p_named(self, c):
         return "name", str(c[0])[len("named "):]
 
