@@ -484,3 +484,24 @@ def test_esior_taxes_spells_targeting_your_commanders(db):
                 pick(g, f"target {target}") if any(a.label.startswith(f"target {target}") for a in g.legal_actions()) \
                     else g.push(next(a for a in g.legal_actions() if target in a.label))
         assert sum(o.tapped for o in g.current_state().permanents(1)) == tapped, target
+
+
+def test_slash_the_ranks_spares_every_commander(db):
+    """Slash the Ranks destroys every creature and planeswalker but commanders, Alice's and Bob's
+    (CR 903.3d); a planeswalker commander (Jace Beleren) survives too."""
+    g = board(db, f"""
+  - name: Alice
+    commanders: ["{ISPERIA}", Jace Beleren]
+    hand: [Slash the Ranks]
+    battlefield: [{{card: Plains, count: 5}}, "{ISPERIA}", Jace Beleren, Grizzly Bears, Garruk Wildspeaker]
+  - name: Bob
+    commanders: ["{AYULA}"]
+    battlefield: ["{AYULA}", Runeclaw Bear]
+""", format="commander", turn=5)
+    pick(g, "cast Slash the Ranks")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    resolve_all(g)
+    s = g.current_state()
+    assert sorted(o.card.name for o in s.permanents() if o.card.name not in ("Plains",)) == \
+        sorted([ISPERIA, "Jace Beleren", AYULA])

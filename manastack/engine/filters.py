@@ -117,6 +117,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False                  # CR 702.33d
     if f.commander and not commanders.is_commander(s, o):
         return False                  # CR 903.3d: a commander, in whatever zone the filter names
+    if f.non_commander and commanders.is_commander(s, o):
+        return False                  # "except for commanders" (CR 903.3d)
     if f.owned and controller is not None and o.owner != controller:
         return False                  # "your commander": one its reader owns (CR 108.3, 903.3)
     if f.shares_type_with_commander and (controller is None or not any(

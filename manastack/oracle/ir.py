@@ -350,6 +350,7 @@ class Filter:
     kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
     commander: bool = False       # "a commander", "your commander": a commander (CR 903.3d)
     owned: bool = False           # "your commander", "you own": owned by the player it is read for (CR 108.3)
+    non_commander: bool = False   # "except for commanders": not a commander (CR 903.3d)
     # "that shares a creature type with your commander": with one of the commanders of the
     # player it is read for, as they are now, in any zone (CR 903.3e, 205.3)
     shares_type_with_commander: bool = False

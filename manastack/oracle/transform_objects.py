@@ -539,6 +539,10 @@ class ObjectRules:
         """"a creature spell that shares a creature type with your commander" (CR 903.3e, 205.3)."""
         return "shares_type_with_commander", True
 
+    def p_except_commanders(self, c):
+        """"Destroy all creatures and planeswalkers except for commanders" (CR 903.3d)."""
+        return "non_commander", True
+
     def p_control_not_you(self, c):
         return "controller", "not_you"
 
