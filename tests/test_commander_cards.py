@@ -8,7 +8,7 @@ from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 
-from .game_helpers import board, pick
+from .game_helpers import board, pass_to_end_step_trigger, pick
 
 ISPERIA = "Isperia, Supreme Judge"
 AYULA = "Ayula, Queen Among Bears"
@@ -505,3 +505,33 @@ def test_slash_the_ranks_spares_every_commander(db):
     s = g.current_state()
     assert sorted(o.card.name for o in s.permanents() if o.card.name not in ("Plains",)) == \
         sorted([ISPERIA, "Jace Beleren", AYULA])
+
+
+def crimson_end_step(db, alice: str, active: str = "Alice") -> Game:
+    g = board(db, f"""
+  - name: Alice
+    commanders: ["{ISPERIA}"]
+    battlefield: [Crimson Honor Guard{alice}]
+  - name: Bob
+    commanders: ["{AYULA}"]
+""", format="commander", turn=5, active=active)
+    pass_to_end_step_trigger(g)
+    resolve_all(g)
+    return g
+
+
+def test_crimson_honor_guard_hurts_a_player_without_a_commander(db):
+    """Crimson Honor Guard triggers at each player's end step, its own controller's too, and deals
+    4 damage to that player if they control no commander as it resolves (rulings 2017-08-25)."""
+    g = crimson_end_step(db, "")
+    assert [p.life for p in g.current_state().players] == [36, 40]
+    g = crimson_end_step(db, "", active="Bob")
+    assert [p.life for p in g.current_state().players] == [40, 36]
+
+
+def test_crimson_honor_guard_any_commander_will_do(db):
+    """Alice controlling her own commander, or Bob's, takes no damage (rulings 2017-08-25)."""
+    g = crimson_end_step(db, f', "{ISPERIA}"')
+    assert g.current_state().players[0].life == 40
+    g = crimson_end_step(db, f', {{card: "{AYULA}", owner: Bob}}')
+    assert g.current_state().players[0].life == 40

@@ -2084,6 +2084,11 @@ def _conditional(ctx, e: ir.Conditional, rc):
     src = source_obj(ctx, rc)
     if type(e.condition) is ir.ObjectIs:
         met = _object_is(ctx, e.condition, rc)
+    elif type(e.condition) is ir.ThatPlayerControlsNone:   # "unless they control a commander"
+        who = rc.event.player if rc.event is not None else None
+        met = who is not None and not any(o.controller == who and any(matches(ctx.s, o, f, src, who)
+                                                                        for f in e.condition.filters)
+                                          for o in ctx.s.permanents())
     elif type(e.condition) is ir.AmountAtLeast:     # counted as it happens (CR 608.2c, 608.2h)
         if exercise.RECORD is not None:
             exercise.note("STATE_CONDITIONS", "AmountAtLeast", rc.card)

@@ -3166,6 +3166,15 @@ class Devotion:
 
 
 @dataclass(frozen=True, slots=True)
+class ThatPlayerControlsNone:
+    """"... unless they control a commander" after an instruction (Crimson Honor Guard): the
+    player the triggered ability's event names (the active player of "each player's end step")
+    controls no permanent that matches any of ``filters``, checked as it resolves (CR 608.2c)."""
+
+    filters: tuple[Filter, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentControls:
     """A condition on the game state: an opponent controls at least ``at_least`` permanents that
     match any of ``filters`` ("an opponent controls a black permanent"); with ``more_than_you``,
@@ -3279,7 +3288,8 @@ class ManaSpent:
 
 
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower, SelfIs,
-                       ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion, AmountAtLeast]
+                       ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion, AmountAtLeast,
+                       ThatPlayerControlsNone]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 

@@ -1057,6 +1057,14 @@ class LineRules:
         _need(not isinstance(c[0], _OfIt), "it after an instruction")
         return c[0]
 
+    def tc_unless_they_control(self, c):
+        """"... to that player unless they control a commander": the player the event named
+        controls none, checked as the ability resolves (CR 608.2c)."""
+        d = c[-1]
+        _need(c[-2] != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given
+              and d.filter.controller is None, "unless they control")
+        return ir.ThatPlayerControlsNone((d.filter,))
+
     def tail_cond(self, c):
         return c[0]
 
