@@ -535,3 +535,27 @@ def test_crimson_honor_guard_any_commander_will_do(db):
     assert g.current_state().players[0].life == 40
     g = crimson_end_step(db, f', {{card: "{AYULA}", owner: Bob}}')
     assert g.current_state().players[0].life == 40
+
+
+def test_opal_palace_commander_enters_with_a_counter_per_cast(db):
+    """Opal Palace's mana spent on Ayula cast from the command zone a second time: Ayula enters
+    with two +1/+1 counters, the cast just made counted too (ruling 2020-11-10)."""
+    g = board(db, f"""
+  - name: Alice
+    commanders: ["{AYULA}"]
+    command: ["{AYULA}"]
+    commander_casts: {{"{AYULA}": 1}}
+    battlefield: [Opal Palace, {{card: Forest, count: 4}}]
+  - name: Bob
+""", format="commander", turn=5)
+    pick(g, "activate Opal Palace: {1}")
+    while g.pending.kind != "priority":
+        if g.pending.kind == "pay":
+            g.push(Action("autopay"))
+        else:
+            g.push(next((a for a in g.legal_actions() if "G" in a.label), g.legal_actions()[0]))
+    pick(g, f"cast {AYULA}")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    resolve_all(g)
+    assert obj(g, AYULA).zone == "battlefield" and obj(g, AYULA).counters.get("+1/+1") == 2

@@ -239,7 +239,7 @@ OWN_COST_COUNTS = frozenset(spell_costs.OWN_COST_COUNTS)
 # number of storage counters from ~" (CR 118.3, 602.2b).
 MANA_COST_PARTS = frozenset({"RemoveAnyCountersCost"})
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
-MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter", "trigger"})
+MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter", "trigger", "commander_counters"})
 TRIGGER_EVENTS = frozenset({
     ir.TriggerEvent.ENTERS, ir.TriggerEvent.DIES, ir.TriggerEvent.LEAVES, ir.TriggerEvent.ATTACKS, ir.TriggerEvent.BLOCKS, ir.TriggerEvent.BECOMES_BLOCKED, ir.TriggerEvent.BEGINNING_OF_STEP,
     ir.TriggerEvent.CAST, ir.TriggerEvent.TAPPED_FOR_MANA, ir.TriggerEvent.BECOMES_TARGET, ir.TriggerEvent.BECOMES_TARGET_BY_SPELL, ir.TriggerEvent.GAIN_LIFE, ir.TriggerEvent.LOSE_LIFE, ir.TriggerEvent.DRAW,

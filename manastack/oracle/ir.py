@@ -541,8 +541,9 @@ class SpendRule:
     cost that contains {X} (``x_costs``). Rider: ``rider`` happens to a spell matching
     ``rider_spells`` (None: any spell the mana may pay for) that the mana is spent on:
     "cant_be_countered", "plus_one_counter" (that creature enters with an additional
-    +1/+1 counter), or "trigger" (the :class:`AddMana`'s ``spent_trigger`` triggers, once per
-    mana spent: Path of Ancestry).
+    +1/+1 counter), "commander_counters" (that commander enters with an additional +1/+1
+    counter for each time it has been cast from the command zone: Opal Palace), or "trigger"
+    (the :class:`AddMana`'s ``spent_trigger`` triggers, once per mana spent: Path of Ancestry).
     """
 
     spells: Filter | None = None

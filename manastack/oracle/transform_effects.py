@@ -1661,6 +1661,15 @@ class EffectRules:
         ability = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.REFLEXIVE), tuple(effects), text=text)
         return [ir.SpendRule(rider="trigger", rider_spells=d.filter, text=text), ability]
 
+    @v_args(meta=True)
+    def spend_commander_counters(self, meta, c):
+        """"If you spend this mana to cast your commander, it enters with a number of additional
+        +1/+1 counters on it equal to the number of times it's been cast from the command zone
+        this game." (Opal Palace; CR 106.6, 903.8)."""
+        _need(str(next(x for x in c if isinstance(x, Token) and x.type == "PTMOD")) == "+1/+1", "counters")
+        return [ir.SpendRule(rider="commander_counters", rider_spells=ir.Filter(commander=True, owned=True, zone="stack"),
+                             text=self.text[meta.start_pos:meta.end_pos])]
+
     def su_cast(self, c):
         d = c[-1]
         _need(d.kind is DescKind.SPELL and c[0] != "another", "spend to cast")

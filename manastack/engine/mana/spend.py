@@ -192,7 +192,9 @@ def remove(p: Player, spent: dict[str, int], taken: tuple[PoolMana, ...]) -> Non
 
 RIDER_WORDS = {"cant_be_countered": "can't be countered",
                "plus_one_counter": "will enter with an additional +1/+1 counter",
-               "trigger": "triggers an ability of the mana's source"}
+               "trigger": "triggers an ability of the mana's source",
+               "commander_counters": "will enter with an additional +1/+1 counter for each time it has been "
+                                     "cast from the command zone"}
 
 
 def _spent_trigger(ctx: Ctx, player: int, m: PoolMana) -> None:
