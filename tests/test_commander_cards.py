@@ -559,3 +559,31 @@ def test_opal_palace_commander_enters_with_a_counter_per_cast(db):
         g.push(Action("autopay"))
     resolve_all(g)
     assert obj(g, AYULA).zone == "battlefield" and obj(g, AYULA).counters.get("+1/+1") == 2
+
+
+def test_leadership_vacuum_returns_each_commander_the_player_controls(db):
+    """Leadership Vacuum targeting Bob: his commander Ayula and Alice's Isperia under his control
+    go to their owners' command zones (CR 903.3d, 400.3); Bob's other creature stays, and Alice
+    draws a card (rulings 2019-08-23)."""
+    g = board(db, f"""
+  - name: Alice
+    commanders: ["{ISPERIA}"]
+    hand: [Leadership Vacuum]
+    battlefield: [Island, Island, Island]
+    library: [Island]
+  - name: Bob
+    commanders: ["{AYULA}"]
+    battlefield: ["{AYULA}", {{card: "{ISPERIA}", owner: Alice}}, Grizzly Bears]
+""", format="commander", turn=5)
+    pick(g, "cast Leadership Vacuum")
+    while g.pending.kind != "priority":
+        if g.pending.kind == "pay":
+            g.push(Action("autopay"))
+        else:
+            pick(g, "target Bob") if any(a.label.startswith("target Bob") for a in g.legal_actions()) \
+                else g.push(next(a for a in g.legal_actions() if "Bob" in a.label))
+    resolve_all(g)
+    s = g.current_state()
+    assert [s.objs[i].card.name for i in s.players[0].command] == [ISPERIA]
+    assert [s.objs[i].card.name for i in s.players[1].command] == [AYULA]
+    assert obj(g, "Grizzly Bears").zone == "battlefield" and len(s.players[0].hand) == 1

@@ -643,6 +643,17 @@ def _put_exiled_in_graveyard(ctx, e: ir.PutExiledInGraveyard, rc):
     events.move(ctx, s.objs[answer.args[0]], GRAVEYARD, cause=rc.card.name, rules=("400.3", "406.1"))
 
 
+def _commanders_to_command_zone(ctx, e: ir.CommandersToCommandZone, rc):
+    """Each commander the named player controls goes from the battlefield to its owner's
+    command zone (CR 903.3d, 400.3)."""
+    s = ctx.s
+    for player in named_players(ctx, e.who, rc):
+        for o in [o for o in s.permanents(player) if commanders.is_commander(s, o)]:
+            s.add_log(f"{s.players[player].name} returns {o.card.name}, {possessive(s.players[o.owner].name)} "
+                      "commander, to the command zone", ("903.3d", "400.3"), "effect")
+            events.move(ctx, o, COMMAND, quiet=True)
+
+
 def _commander_to_hand(ctx, e: ir.CommanderToHand, rc):
     """"Put your commander into your hand from the command zone": one of the controller's
     commanders there, their choice of two, into their hand; none there, nothing happens (CR
@@ -2142,6 +2153,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CastEncodedCopy: cipher.cast_encoded_copy,
     ir.CopySpell: copies.copy_spell, ir.StormCopies: copies.storm_copies,
     ir.CopyCastSpell: copies.copy_cast_spell, ir.CommanderToHand: _commander_to_hand,
+    ir.CommandersToCommandZone: _commanders_to_command_zone,
     ir.CopyPerPayment: copies.copy_per_payment,
     ir.RemoveCounterOrSacrifice: keyword_effects.remove_counter_or_sacrifice,
     ir.Unearth: keyword_effects.unearth, ir.Awaken: keyword_effects.awaken, ir.RemoveCounterFromSelf: keyword_effects.remove_counter_from_self, ir.CastRebound: free_casting.cast_rebound,

@@ -1738,6 +1738,10 @@ class EffectRules:
         game": one's own commanders are the only ones cast from there (CR 903.8)."""
         return _ForEach(None, commander_casts=True)
 
+    def commanders_to_command(self, c):
+        """"Target player returns each commander they control ... to the command zone." (CR 903.3d)."""
+        return [ir.CommandersToCommandZone(self._player_or_you(c))]
+
     def commander_to_hand(self, c):
         """"Put your commander into your hand from the command zone." (CR 903.3d)."""
         return [ir.CommanderToHand()]
