@@ -587,3 +587,25 @@ def test_leadership_vacuum_returns_each_commander_the_player_controls(db):
     assert [s.objs[i].card.name for i in s.players[0].command] == [ISPERIA]
     assert [s.objs[i].card.name for i in s.players[1].command] == [AYULA]
     assert obj(g, "Grizzly Bears").zone == "battlefield" and len(s.players[0].hand) == 1
+
+
+def test_tome_of_legends_counts_your_commander_only(db):
+    """Tome of Legends: Alice's commander Isperia attacking puts a page counter on it; Bob's
+    commander Ayula, which Alice controls, attacking doesn't (ruling 2019-10-04). Isperia entering
+    the battlefield puts one too."""
+    g = commander_board(db, f"""    battlefield: [{{card: Tome of Legends, counters: {{page: 1}}}}, "{ISPERIA}", {{card: "{AYULA}", owner: Bob}}]""")
+    while g.pending.kind != "attackers":
+        g.push(Action("pass"))
+    for name in (ISPERIA, AYULA):
+        pick(g, f"attack with {name}")
+    while g.pending.kind == "attackers":
+        g.push(g.legal_actions()[-1])       # no more attackers
+    resolve_all(g)
+    assert obj(g, "Tome of Legends").counters.get("page") == 2
+    g = commander_board(db, f"""    command: ["{ISPERIA}"]
+    battlefield: [{{card: Tome of Legends, counters: {{page: 1}}}}, {{card: Plains, count: 2}}, {{card: Island, count: 4}}]""")
+    pick(g, f"cast {ISPERIA}")
+    while g.pending.kind == "pay":
+        g.push(Action("autopay"))
+    resolve_all(g)
+    assert obj(g, ISPERIA).zone == "battlefield" and obj(g, "Tome of Legends").counters.get("page") == 2
