@@ -480,11 +480,15 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                                        ("106.6", "106.6a", "614.1c"), _one_more_counter, pure=True))
             elif rider == "commander_counters":   # Opal Palace: the cast just made counts (CR 903.8)
                 times = commanders.casts(ctx.s.players[o.owner], commanders.card_name(o))
+
+                def more_counters(e, k=times):
+                    _more_counters(e, k)
+
                 out.append(Replacement(f"{o.id}:rider:{n}", f"{o.card.name} enters with {times} additional "
                                        f"+1/+1 counter{'s' * (times != 1)}, one for each time it has been cast from "
                                        f"the command zone (mana from {src} was spent on it)",
                                        ("106.6", "106.6a", "614.1c", "903.8"),
-                                       lambda e, k=times: _more_counters(e, k), pure=True))
+                                       more_counters, pure=True))
         return out + counter_modifiers(ctx.s, o, ev) + _others_enter_tapped(ctx.s, o, ev)
 
     apply_all(ctx, event, event.controller, candidates)
