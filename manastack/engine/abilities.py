@@ -543,6 +543,8 @@ def nested_abilities(card) -> tuple[ir.TriggeredAbility, ...]:
                                                            or node.duration == Duration.THIS_TURN)):
             found.append(node.ability)
             walk(node.ability.effects)
+        elif type(node) is ir.AddMana and node.spent_trigger is not None:
+            found.append(node.spent_trigger)     # "When that mana is spent to cast ..." (CR 106.6)
         elif type(node) is ir.Keyword:
             walk(keyword_trigger(node))
             delayed = keyword_delayed(node)

@@ -41,6 +41,15 @@ def commanders_in(s: State, player: int, zone: str) -> list[Obj]:
     return [objs[i] for i in p.zone(zone) if is_commander(s, objs[i])]
 
 
+def all_of(s: State, player: int) -> list[Obj]:
+    """``player``'s commanders wherever they are (CR 903.3e: "your commander" is found in any
+    zone); a commander on the stack or the battlefield is the object there."""
+    p = s.players[player]
+    if not p.commanders:
+        return []
+    return [o for o in s.objs.values() if o.owner == player and is_commander(s, o)]
+
+
 def identity(s: State, player: int) -> str | None:
     """The colors of ``player``'s commanders' color identity ("WG"; "" for colorless ones), or
     None when they have no commander: that quality is then undefined (CR 903.4f)."""
@@ -51,6 +60,12 @@ def identity(s: State, player: int) -> str | None:
 def casts(p: Player, name: str) -> int:
     """How many times ``p`` has cast the commander ``name`` from the command zone (CR 903.8)."""
     return dict(p.commander_casts).get(name, 0)
+
+
+def total_casts(p: Player) -> int:
+    """How many times ``p`` has cast their commanders from the command zone this game, both of
+    two partners (CR 903.8; Empyrial Storm ruling 2018-10-05)."""
+    return sum(n for _, n in p.commander_casts)
 
 
 def tax(s: State, player: int, o: Obj) -> int:

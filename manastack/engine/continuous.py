@@ -47,7 +47,7 @@ from manastack.oracle.compiler import rules_text
 from manastack.oracle.subtypes import CREATURE_TYPES, LAND_TYPES
 from manastack.oracle.text_change import WordChange, WordKind, change_text, change_words
 
-from . import exercise
+from . import commanders, exercise
 from .abilities import eminent
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, ControlChange, GrantAbility,
                              GrantKeywords, LoseAllAbilities, LoseKeywords, ModifyPT, Paired, SetColors, SetLandType, SetPT, SwitchPT,
@@ -904,6 +904,8 @@ def _times(s: State, eff: ir.StaticModifyPT, src: Obj, o: Obj) -> int:
         return count_matching(s, eff.count, src, besides=o)
     if type(eff.count) is ir.LifeTotal:          # "where X is your life total"; 0 if negative (CR 107.1b)
         return max(0, s.players[src.controller].life) * eff.count.multiplier
+    if type(eff.count) is ir.CommanderCasts:     # CR 903.8: casts from the command zone
+        return commanders.total_casts(s.players[src.controller]) * eff.count.multiplier
     return 0
 
 

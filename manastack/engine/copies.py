@@ -8,7 +8,7 @@ from .conditions import CAST_FROM
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import BecameTarget
 from .filters import legal_targets
-from .resolution import resolve_subject
+from .resolution import amount, resolve_subject
 from .state import ItemKind, Obj, StackItem
 from .targets import describe_target, item_target_specs, spell_ability_index
 from .triggers import announce_targets, collect
@@ -70,6 +70,26 @@ def storm_copies(ctx, e: ir.StormCopies, rc) -> None:
     for _ in range(n):
         _put_copy(ctx, rc.controller, rc.card, spell_ability_index(rc.card), ev.cast_x, ev.cast_modes or (),
                   ev.cast_targets or (), cast_costs, True, ("702.40a", "707.10"))
+
+
+def copy_cast_spell(ctx, e: ir.CopyCastSpell, rc) -> None:
+    """The commander Storms: copy the spell whose casting triggered this ability once for each
+    time its controller has cast their commander from the command zone, counted as the ability
+    resolves; the copies are made as the spell was cast, even if it was countered (CR 707.10,
+    903.8; Empyrial Storm rulings 2018-07-13). The copies aren't cast (CR 707.10)."""
+    s = ctx.s
+    ev = rc.event
+    n = amount(ctx, e.count, rc)
+    s.add_log(f"{s.players[rc.controller].name} has cast their commander from the command zone {n} "
+              f"time{'s' * (n != 1)} this game: {n} cop{'ies' if n != 1 else 'y'} of {rc.card.name}",
+              ("903.8", "707.10"), "resolve")
+    if not n or ev is None or ev.cast_x is None:
+        return
+    original = next((i for i in s.stack if i.id == ev.item), None)
+    cast_costs = s.objs[original.source].cast_costs if original is not None else (ev.cast_costs or ())
+    for _ in range(n):
+        _put_copy(ctx, rc.controller, rc.card, spell_ability_index(rc.card), ev.cast_x, ev.cast_modes or (),
+                  ev.cast_targets or (), cast_costs, e.new_targets, ("707.10",) + (("707.10c",) if e.new_targets else ()))
 
 
 def copy_per_payment(ctx, e: ir.CopyPerPayment, rc) -> None:

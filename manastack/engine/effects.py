@@ -17,6 +17,7 @@ from . import characteristics as ch
 from . import exercise
 from .mechanics import cipher, clash, double_faced, flip_cards, haunt, soulbond, phasing, suspend, votes
 from . import (
+    commanders,
     control,
     copies,
     edicts,
@@ -49,7 +50,7 @@ from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, Comb
                              SetPT, SkipNextUntap, SwitchPT, TextChange)
 from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
 from .wording import possessive
-from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
+from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
 
 # ------------------------------------------------------------------------------ handlers
@@ -640,6 +641,38 @@ def _put_exiled_in_graveyard(ctx, e: ir.PutExiledInGraveyard, rc):
     answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT, f"{rc.card.name}: choose a card in exile",
                               options)) if len(options) > 1 else options[0]
     events.move(ctx, s.objs[answer.args[0]], GRAVEYARD, cause=rc.card.name, rules=("400.3", "406.1"))
+
+
+def _commanders_to_command_zone(ctx, e: ir.CommandersToCommandZone, rc):
+    """Each commander the named player controls goes from the battlefield to its owner's
+    command zone (CR 903.3d, 400.3)."""
+    s = ctx.s
+    for player in named_players(ctx, e.who, rc):
+        for o in [o for o in s.permanents(player) if commanders.is_commander(s, o)]:
+            s.add_log(f"{s.players[player].name} returns {o.card.name}, {possessive(s.players[o.owner].name)} "
+                      "commander, to the command zone", ("903.3d", "400.3"), "effect")
+            events.move(ctx, o, COMMAND, quiet=True)
+
+
+def _commander_to_hand(ctx, e: ir.CommanderToHand, rc):
+    """"Put your commander into your hand from the command zone": one of the controller's
+    commanders there, their choice of two, into their hand; none there, nothing happens (CR
+    903.3d; Command Beacon rulings 2020-11-10)."""
+    s = ctx.s
+    found = commanders.commanders_in(s, rc.controller, COMMAND)
+    who = s.players[rc.controller].name
+    if not found:
+        s.add_log(f"{rc.card.name}: {who} has no commander in the command zone, so nothing happens",
+                  ("903.3d",), "resolve")
+        return
+    options = tuple(Action(ActionKind.CHOOSE, (o.id,), o.card.name) for o in found)
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.CHOOSE_PERMANENT,
+                              f"{rc.card.name}: put which commander into your hand?", options)) \
+        if len(options) > 1 else options[0]
+    card = s.objs[answer.args[0]]
+    s.add_log(f"{who} puts {card.card.name}, their commander, into their hand from the command zone",
+              ("903.3d",), "effect")
+    events.move(ctx, card, HAND, quiet=True)
 
 
 def _become_monarch(ctx, e: ir.BecomeMonarch, rc):
@@ -2062,6 +2095,11 @@ def _conditional(ctx, e: ir.Conditional, rc):
     src = source_obj(ctx, rc)
     if type(e.condition) is ir.ObjectIs:
         met = _object_is(ctx, e.condition, rc)
+    elif type(e.condition) is ir.ThatPlayerControlsNone:   # "unless they control a commander"
+        who = rc.event.player if rc.event is not None else None
+        met = who is not None and not any(o.controller == who and any(matches(ctx.s, o, f, src, who)
+                                                                        for f in e.condition.filters)
+                                          for o in ctx.s.permanents())
     elif type(e.condition) is ir.AmountAtLeast:     # counted as it happens (CR 608.2c, 608.2h)
         if exercise.RECORD is not None:
             exercise.note("STATE_CONDITIONS", "AmountAtLeast", rc.card)
@@ -2114,6 +2152,8 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.ShuffleHandAndGraveyard: _shuffle_hand_and_graveyard, ir.RevealTopIfShares: _reveal_top_if_shares, ir.Surveil: _surveil,
     ir.CastEncodedCopy: cipher.cast_encoded_copy,
     ir.CopySpell: copies.copy_spell, ir.StormCopies: copies.storm_copies,
+    ir.CopyCastSpell: copies.copy_cast_spell, ir.CommanderToHand: _commander_to_hand,
+    ir.CommandersToCommandZone: _commanders_to_command_zone,
     ir.CopyPerPayment: copies.copy_per_payment,
     ir.RemoveCounterOrSacrifice: keyword_effects.remove_counter_or_sacrifice,
     ir.Unearth: keyword_effects.unearth, ir.Awaken: keyword_effects.awaken, ir.RemoveCounterFromSelf: keyword_effects.remove_counter_from_self, ir.CastRebound: free_casting.cast_rebound,

@@ -103,7 +103,8 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         if ev.to != to:
             to, quiet = ev.to, True
         bottom = bottom or ev.bottom
-    if to in (HAND, LIBRARY) and s.variant and commanders.is_commander(s, o) \
+    # (from the command zone, the choice would leave it where it is: not asked)
+    if to in (HAND, LIBRARY) and s.variant and from_zone != COMMAND and commanders.is_commander(s, o) \
             and _to_command_zone(ctx, o, to):
         to, quiet = COMMAND, True
         ev.to, ev.shuffle = to, False

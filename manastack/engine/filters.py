@@ -117,6 +117,13 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False                  # CR 702.33d
     if f.commander and not commanders.is_commander(s, o):
         return False                  # CR 903.3d: a commander, in whatever zone the filter names
+    if f.non_commander and commanders.is_commander(s, o):
+        return False                  # "except for commanders" (CR 903.3d)
+    if f.owned and controller is not None and o.owner != controller:
+        return False                  # "your commander": one its reader owns (CR 108.3, 903.3)
+    if f.shares_type_with_commander and (controller is None or not any(
+            shares_creature_type(s, o, c) for c in commanders.all_of(s, controller))):
+        return False                  # CR 903.3e: the commander as it is now, in any zone
     if f.adventure and o.card.adventure is None:
         return False                  # an adventurer card's creature side (CR 715.2, 715.4)
     if f.token and not o.is_token:

@@ -27,7 +27,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 
 from . import characteristics as ch
 from . import layers
-from . import exercise
+from . import commanders, exercise
 from .abilities import keyword_replacement
 from .card_names import choose_name
 from .mechanics import loyalty
@@ -478,6 +478,17 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
                 out.append(Replacement(f"{o.id}:rider:{n}", f"{o.card.name} enters with an additional "
                                        f"+1/+1 counter (mana from {src} was spent on it)",
                                        ("106.6", "106.6a", "614.1c"), _one_more_counter, pure=True))
+            elif rider == "commander_counters":   # Opal Palace: the cast just made counts (CR 903.8)
+                times = commanders.casts(ctx.s.players[o.owner], commanders.card_name(o))
+
+                def more_counters(e, k=times):
+                    _more_counters(e, k)
+
+                out.append(Replacement(f"{o.id}:rider:{n}", f"{o.card.name} enters with {times} additional "
+                                       f"+1/+1 counter{'s' * (times != 1)}, one for each time it has been cast from "
+                                       f"the command zone (mana from {src} was spent on it)",
+                                       ("106.6", "106.6a", "614.1c", "903.8"),
+                                       more_counters, pure=True))
         return out + counter_modifiers(ctx.s, o, ev) + _others_enter_tapped(ctx.s, o, ev)
 
     apply_all(ctx, event, event.controller, candidates)
@@ -725,6 +736,10 @@ def _enter_as_copy(ctx: Ctx, o, ab: ir.ReplacementAbility, event: ZoneChange) ->
     s.add_log(f"{o.card.name} enters as a copy of {chosen.card.name}: it copies the printed "
               "values and other copy effects, not counters, damage, status or other effects",
               ("707.2", "614.1c"), "replacement")
+
+
+def _more_counters(event: ZoneChange, n: int) -> None:
+    event.counters["+1/+1"] = event.counters.get("+1/+1", 0) + n
 
 
 def _one_more_counter(event: ZoneChange) -> None:

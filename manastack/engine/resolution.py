@@ -12,7 +12,7 @@ from manastack.cards import CardDef
 from manastack.oracle import ir
 
 from . import characteristics as ch
-from . import exercise, upcalls
+from . import commanders, exercise, upcalls
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Seen
 from .conditions import devotion
@@ -116,6 +116,8 @@ def amount(ctx: Ctx, a, rc: ResolutionContext) -> int:
         return (src.cast_costs.count("kicker") if src is not None else 0) * a.multiplier
     if isinstance(a, ir.PartySize):                 # CR 700.8
         return party_size(ctx.s, rc.controller) * a.multiplier
+    if isinstance(a, ir.CommanderCasts):                 # CR 903.8
+        return commanders.total_casts(ctx.s.players[rc.controller]) * a.multiplier
     if isinstance(a, ir.SpellsCastThisTurn):             # CR 601.2i
         return ctx.s.players[rc.controller].spells_cast_this_turn * a.multiplier
     if isinstance(a, ir.Half):                           # CR 107.1a

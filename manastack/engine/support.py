@@ -224,7 +224,8 @@ STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "
                               "EnteredThisTurn",
                               "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
                               "ObjectIs",     # "If that creature is a Human", engine.effects._object_is
-                              "AmountAtLeast"})   # "If the sacrificed creature's toughness was 4 or greater", effects._conditional
+                              "AmountAtLeast",    # "If the sacrificed creature's toughness was 4 or greater", effects._conditional
+                              "ThatPlayerControlsNone"})   # "unless they control a commander", effects._conditional
 # Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana.abilities.limited):
 # "Activate only if ...", "... only once each turn", "... no more than N times each turn".
 MANA_LIMITS = frozenset({"condition", "once", "times"})
@@ -238,7 +239,7 @@ OWN_COST_COUNTS = frozenset(spell_costs.OWN_COST_COUNTS)
 # number of storage counters from ~" (CR 118.3, 602.2b).
 MANA_COST_PARTS = frozenset({"RemoveAnyCountersCost"})
 # Riders of mana (CR 106.6): what spending the mana does to the spell it pays for.
-MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter"})
+MANA_RIDERS = frozenset({"cant_be_countered", "plus_one_counter", "trigger", "commander_counters"})
 TRIGGER_EVENTS = frozenset({
     ir.TriggerEvent.ENTERS, ir.TriggerEvent.DIES, ir.TriggerEvent.LEAVES, ir.TriggerEvent.ATTACKS, ir.TriggerEvent.BLOCKS, ir.TriggerEvent.BECOMES_BLOCKED, ir.TriggerEvent.BEGINNING_OF_STEP,
     ir.TriggerEvent.CAST, ir.TriggerEvent.TAPPED_FOR_MANA, ir.TriggerEvent.BECOMES_TARGET, ir.TriggerEvent.BECOMES_TARGET_BY_SPELL, ir.TriggerEvent.GAIN_LIFE, ir.TriggerEvent.LOSE_LIFE, ir.TriggerEvent.DRAW,
@@ -501,7 +502,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.event!r} untapped")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
-        if t is ir.TriggeredAbility and type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast):
+        if t is ir.TriggeredAbility and type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone):
             out.append("a condition on an object named before, as an intervening \"if\"")   # effects._conditional only
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
@@ -523,7 +524,7 @@ def _walk(node, out: list[str]) -> None:
         if node.is_mana:
             out += [f"activation limit {k!r} on a mana ability" for k in mana_limits(node) if k not in MANA_LIMITS]
         _condition_gaps(node.condition, out)
-        if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast):
+        if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone):
             out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
         if (life := c.part(ir.PayLifeCost)) is not None and life.x:

@@ -250,6 +250,15 @@ class SpellsCastThisTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class CommanderCasts:
+    """"for each time you've cast your commander from the command zone this game": the times the
+    controller has cast their commanders from the command zone, each of two partners counted,
+    countered casts too (CR 903.8; Commander's Insignia rulings 2019-08-23)."""
+
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Half:
     """"half X": ``count`` halved, rounded as the text says, down unless ``round_up`` (CR 107.1a)."""
 
@@ -266,7 +275,7 @@ class LifeTotal:
 
 Amount = Union[int, X, VoteCount, CountOf, CountersRemoved, CountPerPlayer, EventAmount, CountersOn, TimesKicked, PartySize, LifeLostThisWay, DrawnThisWay, StatOf,
                BlockersBeyondFirst, OpponentsAttacked, ColorsSpent, TimesMutated, Minus, Plus, DestroyedThisWay, LifeTotal, Half, SpellsCastThisTurn,
-               CountedThisWay]
+               CountedThisWay, CommanderCasts]
 
 # --------------------------------------------------------------------------------- objects
 
@@ -340,6 +349,11 @@ class Filter:
     all_colors: tuple[str, ...] = ()   # "a spell that's both red and white": each of these colors (CR 105.2)
     kicked: bool = False          # "a kicked spell": cast with its kicker cost paid (CR 702.33d)
     commander: bool = False       # "a commander", "your commander": a commander (CR 903.3d)
+    owned: bool = False           # "your commander", "you own": owned by the player it is read for (CR 108.3)
+    non_commander: bool = False   # "except for commanders": not a commander (CR 903.3d)
+    # "that shares a creature type with your commander": with one of the commanders of the
+    # player it is read for, as they are now, in any zone (CR 903.3e, 205.3)
+    shares_type_with_commander: bool = False
     adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
     enchanted: bool = False       # "that are enchanted": an Aura is attached to it (CR 303.4)
 
@@ -526,8 +540,10 @@ class SpendRule:
     matching ``spells``, to activate an ability of a permanent matching ``abilities``, or a
     cost that contains {X} (``x_costs``). Rider: ``rider`` happens to a spell matching
     ``rider_spells`` (None: any spell the mana may pay for) that the mana is spent on:
-    "cant_be_countered", or "plus_one_counter" (that creature enters with an additional
-    +1/+1 counter).
+    "cant_be_countered", "plus_one_counter" (that creature enters with an additional
+    +1/+1 counter), "commander_counters" (that commander enters with an additional +1/+1
+    counter for each time it has been cast from the command zone: Opal Palace), or "trigger"
+    (the :class:`AddMana`'s ``spent_trigger`` triggers, once per mana spent: Path of Ancestry).
     """
 
     spells: Filter | None = None
@@ -550,6 +566,9 @@ class AddMana:
     produce: ManaProduce
     who: "Subject" = Ref("you")
     spend: SpendRule | None = None
+    # "When that mana is spent to cast ..., scry 1.": a triggered ability of the mana's
+    # source, for each mana spent on a spell ``spend.rider_spells`` matches (CR 106.6, 603.2)
+    spent_trigger: "TriggeredAbility | None" = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1666,6 +1685,34 @@ class StormCopies:
 
 
 @dataclass(frozen=True, slots=True)
+class CommandersToCommandZone:
+    """"Target player returns each commander they control from the battlefield to the command
+    zone." (Leadership Vacuum): each commander ``who`` controls goes to its owner's command zone
+    (CR 903.3d, 400.3); not targeted, so hexproof doesn't stop it (its rulings 2019-08-23)."""
+
+    who: "Subject"
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderToHand:
+    """"Put your commander into your hand from the command zone." (Command Beacon): one of the
+    controller's commanders in the command zone, of their choice with two, into their hand;
+    with none there, nothing happens (CR 903.3d; Command Beacon rulings 2020-11-10)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CopyCastSpell:
+    """"When you cast this spell, copy it for each time you've cast your commander from the
+    command zone this game." (the commander Storms): ``count`` copies of the spell whose casting
+    triggered the ability, counted as it resolves, copied as it was cast even if it has left the
+    stack (CR 707.10; Empyrial Storm rulings 2018-07-13); ``new_targets``: "You may choose new
+    targets for the copies." (CR 707.10c)."""
+
+    count: "Amount"
+    new_targets: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Cascade:
     """Cascade's trigger (CR 702.85a): exile from the top of the library until a nonland card
     with lesser mana value, which may be cast without paying its mana cost; the rest go to the
@@ -1838,7 +1885,7 @@ _Effects0 = Union[
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
-    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
+    SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyCastSpell, CommanderToHand, CommandersToCommandZone, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
@@ -2408,7 +2455,7 @@ class StaticModifyPT(StaticEffect):
     kind: typing.ClassVar[str] = "modify_pt"
     power: int = 0
     toughness: int = 0
-    count: Filter | CountersOn | AttachedCount | LifeTotal | None = None
+    count: Filter | CountersOn | AttachedCount | LifeTotal | CommanderCasts | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -3129,6 +3176,15 @@ class Devotion:
 
 
 @dataclass(frozen=True, slots=True)
+class ThatPlayerControlsNone:
+    """"... unless they control a commander" after an instruction (Crimson Honor Guard): the
+    player the triggered ability's event names (the active player of "each player's end step")
+    controls no permanent that matches any of ``filters``, checked as it resolves (CR 608.2c)."""
+
+    filters: tuple[Filter, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentControls:
     """A condition on the game state: an opponent controls at least ``at_least`` permanents that
     match any of ``filters`` ("an opponent controls a black permanent"); with ``more_than_you``,
@@ -3242,7 +3298,8 @@ class ManaSpent:
 
 
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower, SelfIs,
-                       ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion, AmountAtLeast]
+                       ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion, AmountAtLeast,
+                       ThatPlayerControlsNone]
 EntersOption = Union[PayLifeOption, RevealOption]
 
 

@@ -175,10 +175,13 @@ class _ForEach:
     destroyed: bool = False        # "for each creature destroyed this way": of ``filter``
     vote: str | None = None        # "for each death vote" (CR 701.38)
     spells_cast: bool = False      # "for each spell you've cast this turn"
+    commander_casts: bool = False  # "for each time you've cast your commander from the command zone this game"
 
     def count(self, multiplier: int = 1):
         if self.spells_cast:
             return ir.SpellsCastThisTurn(multiplier)
+        if self.commander_casts:
+            return ir.CommanderCasts(multiplier)
         if self.vote is not None:
             return ir.VoteCount(self.vote, multiplier)
         if self.kicked:

@@ -615,6 +615,8 @@ class EffectRules:
             # not targeted, one card chosen as the effect happens (CR 608.2d)
             _need(what.filter is not None and what.filter.zone == "graveyard", "return to your hand")
             return [ir.ReturnToHand(what)]
+        if owner == "your" and isinstance(what, _T) and what.spec.filter.owned and _permanent(what):
+            return [ir.ReturnToHand(what)]   # "target commander you own": your hand is its owner's (CR 400.3)
         if owner == "your":
             _need(from_graveyard and what.spec.filter.controller == "you", "return to your hand")
         else:
@@ -1647,6 +1649,27 @@ class EffectRules:
         return [ir.SpendRule(rider=rider, rider_spells=d.filter,
                              text=self.text[meta.start_pos:meta.end_pos])]
 
+    @v_args(meta=True)
+    def spend_trigger(self, meta, c):
+        """"When that mana is spent to cast [a spell], [effect]." (Path of Ancestry): a triggered
+        ability of the mana's source, once for each such mana spent (CR 106.6, 603.2); its
+        effect has no target."""
+        d, effects = c[-2], c[-1]
+        _need(c[0] != "another" and d.kind is DescKind.SPELL and isinstance(effects, list) and len(effects) == 1
+              and type(effects[0]) is ir.Scry, "when that mana is spent")
+        text = self.text[meta.start_pos:meta.end_pos]
+        ability = ir.TriggeredAbility(ir.Trigger(ir.TriggerEvent.REFLEXIVE), tuple(effects), text=text)
+        return [ir.SpendRule(rider="trigger", rider_spells=d.filter, text=text), ability]
+
+    @v_args(meta=True)
+    def spend_commander_counters(self, meta, c):
+        """"If you spend this mana to cast your commander, it enters with a number of additional
+        +1/+1 counters on it equal to the number of times it's been cast from the command zone
+        this game." (Opal Palace; CR 106.6, 903.8)."""
+        _need(str(next(x for x in c if isinstance(x, Token) and x.type == "PTMOD")) == "+1/+1", "counters")
+        return [ir.SpendRule(rider="commander_counters", rider_spells=ir.Filter(commander=True, owned=True, zone="stack"),
+                             text=self.text[meta.start_pos:meta.end_pos])]
+
     def su_cast(self, c):
         d = c[-1]
         _need(d.kind is DescKind.SPELL and c[0] != "another", "spend to cast")
@@ -1709,6 +1732,26 @@ class EffectRules:
     def for_each_spell_cast(self, c):
         """"for each spell you've cast this turn" (Aetherflux Reservoir; CR 601.2i)."""
         return _ForEach(None, spells_cast=True)
+
+    def for_each_commander_cast(self, c):
+        """"for each time you've cast your commander (a commander) from the command zone this
+        game": one's own commanders are the only ones cast from there (CR 903.8)."""
+        return _ForEach(None, commander_casts=True)
+
+    def commanders_to_command(self, c):
+        """"Target player returns each commander they control ... to the command zone." (CR 903.3d)."""
+        return [ir.CommandersToCommandZone(self._player_or_you(c))]
+
+    def commander_to_hand(self, c):
+        """"Put your commander into your hand from the command zone." (CR 903.3d)."""
+        return [ir.CommanderToHand()]
+
+    def copy_it_for_each(self, c):
+        """"copy it for each time ..." in "When you cast this spell" (the commander Storms), and
+        "You may choose new targets for the copies." (CR 707.10, 707.10c)."""
+        each = _of(c, _ForEach)
+        _need(each is not None and each.commander_casts, "copy it for each")
+        return [ir.CopyCastSpell(each.count(), new_targets=len(c) > 1)]
 
     def for_each_party(self, c):
         """CR 700.8: "for each creature in your party"."""

@@ -23,6 +23,15 @@ class GeneralRules:
         _need(first != second, "the same event twice")
         return ir.Trigger(first), ir.Trigger(second)
 
+    def e_commander_either(self, c):
+        """"Whenever your commander enters or attacks": a commander you own, whoever controls it
+        (CR 903.3d; Tome of Legends ruling 2019-10-04); one ability per event."""
+        first, second = c[-2], c[-1]
+        _need(first != second and {first, second} <= {ir.TriggerEvent.ENTERS, ir.TriggerEvent.ATTACKS},
+              "your commander enters or attacks")
+        yours = ir.Filter(commander=True, owned=True)
+        return ir.Trigger(first, yours), ir.Trigger(second, yours)
+
     def se_enters(self, c):
         return ir.TriggerEvent.ENTERS
 

@@ -842,7 +842,10 @@ class LineRules:
     def _spend_rules(self, effects):
         out: list = []
         for e in effects:
-            if type(e) is ir.SpendRule:
+            if type(e) is ir.TriggeredAbility:      # a SpendRule's "trigger" rider: its ability
+                _need(bool(out) and type(out[-1]) is ir.AddMana and out[-1].spent_trigger is None, "that mana is spent")
+                out[-1] = dataclasses.replace(out[-1], spent_trigger=e)
+            elif type(e) is ir.SpendRule:
                 # CR 106.6: "this mana" / "that mana" is what the sentence before added
                 _need(bool(out) and type(out[-1]) is ir.AddMana, "spend this mana")
                 out[-1] = dataclasses.replace(out[-1], spend=_merge_spend(out[-1].spend, e))
@@ -1053,6 +1056,14 @@ class LineRules:
         the source ("Counter target spell if it's tapped"): not read."""
         _need(not isinstance(c[0], _OfIt), "it after an instruction")
         return c[0]
+
+    def tc_unless_they_control(self, c):
+        """"... to that player unless they control a commander": the player the event named
+        controls none, checked as the ability resolves (CR 608.2c)."""
+        d = c[-1]
+        _need(c[-2] != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given
+              and d.filter.controller is None, "unless they control")
+        return ir.ThatPlayerControlsNone((d.filter,))
 
     def tail_cond(self, c):
         return c[0]

@@ -174,7 +174,8 @@ class ObjectRules:
         if d.kind is DescKind.CARD:
             _need(d.zone_given, "card zone")
             return "card", d.filter
-        _need(not d.zone_given, "target zone")
+        # "target commander you own from the battlefield": where a permanent is anyway
+        _need(not d.zone_given or d.filter.zone == "battlefield", "target zone")
         return "permanent", d.filter
 
     def player(self, c):
@@ -229,6 +230,8 @@ class ObjectRules:
                     fields["types_or_subtypes"] = True
                 elif both == ["all_subtypes"]:   # "Urza's Power-Plant": every one of the subtypes
                     fields.update(subtypes=(), all_subtypes=subtypes)
+                elif both == ["commander"]:   # "commanders you control" (CR 903.3d)
+                    fields["commander"] = True
                 elif both:              # "artifact creature": every one of the types
                     fields["all_types"] = both[0]
             elif tag == "colors_any":   # alone: the filter's colors are any one of its list
@@ -390,6 +393,15 @@ class ObjectRules:
         lands have (CR 205.4c)."""
         return "non_supertypes", "Basic"
 
+    def a_commander(self, c):
+        """"commander creatures": a commander, whatever its types (CR 903.3d)."""
+        return "commander", True
+
+    def n_commander(self, c):
+        """"a commander", "commanders you control": a commander of any player, in the zone the
+        sentence names (CR 903.3d)."""
+        return "noun", (), (), str(c[0]).lower().endswith("s"), None, "commander"
+
     def a_historic(self, c):
         """"historic spell": an artifact, legendary or Saga (CR 700.6)."""
         return "historic", True
@@ -518,6 +530,18 @@ class ObjectRules:
 
     def p_control_you(self, c):
         return "controller", "you"
+
+    def p_own(self, c):
+        """"target commander you own": its owner is the player the description is read for (CR 108.3)."""
+        return "owned", True
+
+    def p_shares_type_commander(self, c):
+        """"a creature spell that shares a creature type with your commander" (CR 903.3e, 205.3)."""
+        return "shares_type_with_commander", True
+
+    def p_except_commanders(self, c):
+        """"Destroy all creatures and planeswalkers except for commanders" (CR 903.3d)."""
+        return "non_commander", True
 
     def p_control_not_you(self, c):
         return "controller", "not_you"
@@ -666,6 +690,13 @@ class ObjectRules:
         d = c[1]
         _need(c[0] != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given,
               "that targets")
+        return d.filter
+
+    def td_objects(self, c):
+        """"that target one or more creatures you control": one of its targets at least is such
+        an object, as for "a creature you control" (CR 115.1; Esior's rulings 2020-11-10)."""
+        d = c[1]
+        _need(d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "that targets")
         return d.filter
 
     def p_named(self, c):

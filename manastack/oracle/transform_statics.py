@@ -151,10 +151,11 @@ class StaticRules:
             return "modify_pt", {"power": sign[p_neg] if isinstance(p, ir.X) else 0,
                                  "toughness": sign[t_neg] if isinstance(t, ir.X) else 0, "count": _X_COUNT}
         each = _of(c, _ForEach)
-        _need(each is None or (each.filter is not None or each.counter is not None) and not each.kicked
-              and not each.party, "for each in a static")
+        _need(each is None or (each.filter is not None or each.counter is not None or each.commander_casts)
+              and not each.kicked and not each.party, "for each in a static")
         # "for each charge counter on ~": the counters on the source itself (Banshee's Blade)
-        count = None if each is None else ir.CountersOn(each.counter) if each.counter else each.filter
+        count = None if each is None else ir.CountersOn(each.counter) if each.counter \
+            else ir.CommanderCasts() if each.commander_casts else each.filter
         return "modify_pt", {"power": p, "toughness": t, "count": count}
 
     def part_pump_attached(self, c):
@@ -1098,9 +1099,11 @@ class StaticRules:
                 article = None
         return ir.YouControl(tuple(self._controlled(a, d) for a, d in pairs))
 
-    def sc_control_commander(self, c):
-        """"If you control a commander" (CR 903.3d): a permanent you control that is a commander."""
-        return ir.YouControl((ir.Filter(commander=True, controller="you"),))
+    def sc_control_your_commander(self, c):
+        """"If you control your commander", "As long as you control your commander" (lieutenant,
+        an ability word, CR 207.2c): a commander you own and control is on the battlefield (CR
+        903.3d); another player's commander doesn't count, even one you control."""
+        return ir.YouControl((ir.Filter(commander=True, controller="you", owned=True),))
 
     def _counted(self, c):
         """N and what is counted: a plural ("three or more artifacts"), one ("exactly one

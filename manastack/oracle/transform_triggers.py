@@ -502,6 +502,11 @@ class TriggerRules:
         _need(c[1].kind is DescKind.SPELL and not c[1].plural, "cast")
         return ir.Trigger(ir.TriggerEvent.CAST, dataclasses.replace(c[1].filter, controller="you", other=c[0] == "another"))
 
+    def e_cast_commander(self, c):
+        """"When you cast your commander": a spell that is a commander you own (CR 903.3d),
+        from any zone."""
+        return ir.Trigger(ir.TriggerEvent.CAST, ir.Filter(commander=True, owned=True, controller="you", zone="stack"))
+
     def e_cast_or_enters(self, c):
         """"Whenever you cast a black spell or a Swamp enters under your control": either event
         triggers it (CR 603.2); one ability per event, as casting a spell puts nothing onto the

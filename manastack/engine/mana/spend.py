@@ -24,7 +24,10 @@ from manastack.oracle import ir
 from .. import exercise
 from ..filters import matches
 from ..runner import Ctx
-from ..state import ItemKind, Obj, Player, State, card_named
+from ..abilities import nested_index
+from ..event_types import EventKind, Seen
+from ..state import ItemKind, Obj, PendingTrigger, Player, State, card_named
+from ..wording import possessive
 
 
 class PoolMana(NamedTuple):
@@ -188,7 +191,28 @@ def remove(p: Player, spent: dict[str, int], taken: tuple[PoolMana, ...]) -> Non
 
 
 RIDER_WORDS = {"cant_be_countered": "can't be countered",
-               "plus_one_counter": "will enter with an additional +1/+1 counter"}
+               "plus_one_counter": "will enter with an additional +1/+1 counter",
+               "trigger": "triggers an ability of the mana's source",
+               "commander_counters": "will enter with an additional +1/+1 counter for each time it has been "
+                                     "cast from the command zone"}
+
+
+def _spent_trigger(ctx: Ctx, player: int, m: PoolMana) -> None:
+    """A "trigger" rider (Path of Ancestry): the triggered ability of the mana's source linked
+    to the mana ability that made it triggers, once per mana spent (CR 106.6, 603.2); it is put
+    on the stack the next time a player would receive priority (CR 603.3)."""
+    s = ctx.s
+    card = card_named(s, m.source)
+    found = [a.spent_trigger for ab in (card.abilities if card is not None else ())
+             for a in getattr(ab, "effects", ()) if type(a) is ir.AddMana and a.spend == m.rule
+             and a.spent_trigger is not None] if card is not None else []
+    if card is None or not found:
+        return
+    source = next((o.id for o in s.objs.values() if o.card is card), -1)
+    label = f"{possessive(card.name)} ability"
+    s.pending_triggers.append(PendingTrigger(source, card, nested_index(card, found[0]), player,
+                                             Seen(EventKind.MANA, player=player), 1, "", label))
+    s.add_log(f"{label} triggers: {found[0].text}", ("106.6", "603.2"), "trigger")
 
 
 def spent(ctx: Ctx, player: int, taken: tuple[PoolMana, ...], use: ManaUse | None, what: str) -> None:
@@ -207,6 +231,8 @@ def spent(ctx: Ctx, player: int, taken: tuple[PoolMana, ...], use: ManaUse | Non
                     exercise.note("MANA_RIDERS", m.rule.rider, card_named(s, m.source) or item.card)
                 s.add_log(f"{what} {RIDER_WORDS[rider]}: mana from {m.source} was spent on it",
                           ("106.6",), "pay")
+                if rider == "trigger":
+                    _spent_trigger(ctx, player, m)
     for m in s.players[player].special_mana:
         if not allows(s, m.rule, use):
             s.add_log(f"{m.describe()} stays in {name}'s mana pool: it can't pay for {what}",
