@@ -98,8 +98,9 @@ def json_shape(text: str | bytes, limit: int = MAX_DEPTH, max_values: int | None
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if b"\\" in data:
         data = _ESCAPE.sub(b"", data)
-    # two quotes side by side (an empty string's, or one string's end and the next one's
-    # start) delimit nothing outside strings: dropped first, they leave few strings to split
+    # two quotes side by side once the rest is dropped (a string with no bracket or comma in
+    # it, or one string's end and the next one's start) enclose nothing outside strings:
+    # dropped first, they leave few strings to split
     outside = b"".join(data.translate(None, _NOT_STRUCTURE).replace(b'""', b"").split(b'"')[::2])
     values = outside.count(b",") + outside.count(b"[") + outside.count(b"{") + 1
     if max_values is not None and values > max_values:
