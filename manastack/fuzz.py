@@ -230,8 +230,9 @@ def zone_problems(s) -> list[str]:
 
 
 def check_state(game: Game) -> None:
-    """Cards conserved and zones consistent, and a decision that can be answered."""
-    s = game.current_state()
+    """Cards conserved and zones consistent, and a decision that can be answered. Only reads the
+    state, so the game's own one (:meth:`Game.peek`), not a copy, is read."""
+    s = game.peek()
     problems = zone_problems(s)
     if problems:
         raise InvariantError("cards conserved", "; ".join(problems))
@@ -245,7 +246,7 @@ def check_state(game: Game) -> None:
     for p in s.players:
         if any(n <= 0 for n in p.pool.values()):
             raise InvariantError("mana pool", f"{p.name}'s pool holds {p.pool}")
-    if game.pending is not None and not game.legal_actions():
+    if game.pending is not None and not game.pending.options:
         raise InvariantError("stuck decision", f"{game.pending.kind} decision with no legal action")
 
 
@@ -259,17 +260,35 @@ def apply(game: Game, action: Action) -> None:
 
 def check_push(db: CardDB, game: Game, action: Action, before: str) -> str:
     """Push ``action`` on ``game``, whose save is ``before``; pop must restore the same save, and
-    a loaded save must continue the same. Returns the save after the push."""
-    loaded = Game.from_json(before, cards=db)
+    a loaded save must continue the same. Returns the save after the push.
+
+    Three saves are made (the game pushed, popped, and the loaded game pushed) and one load;
+    ``before`` is the save the previous decision made. After the pop the game is put back as
+    it was pushed (:func:`_take_back_pop`) rather than pushed again: the same game, without
+    playing the move once more."""
     apply(game, action)
     after = game.to_json()
+    pushed = game._base, game._answers, game._pending
     if game.pop() != action or game.to_json() != before:
         raise InvariantError("push/pop exact", f"pop after {action} doesn't restore the game")
-    apply(game, action)
+    _take_back_pop(game, action, pushed)
+    loaded = Game.from_json(before, cards=db)
     apply(loaded, action)
     if loaded.to_json() != after:
         raise InvariantError("save/load continues", f"a loaded save differs after {action}")
     return after
+
+
+def _take_back_pop(game: Game, action: Action, pushed: tuple) -> None:
+    """Undo a :meth:`Game.pop` that was checked exact: ``game`` (popped to the game before
+    ``action``) is again the game after it, ``pushed`` (its state, answers and decision then).
+    Its history gets the move back as a checkpoint, the game before it kept whole: the pop
+    just rebuilt that game, so the next pop replays this one move, not the two moves since the
+    previous checkpoint a second push would leave (``CHECKPOINT_EVERY``, game.py)."""
+    history = game._history
+    assert history is not None, "the fuzz plays games that keep their history"
+    history.append((game._base, game._answers, game._pending, action))
+    game._base, game._answers, game._pending = pushed
 
 
 def _fingerprint(game: Game) -> tuple:

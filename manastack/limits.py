@@ -89,14 +89,19 @@ def json_shape(text: str | bytes, limit: int = MAX_DEPTH, max_values: int | None
     it holds (its lists, objects and commas): what the parser would build, known before it runs.
 
     Every step runs in C: escapes are dropped (in JSON they occur only in strings, read from
-    the left), then the quotes left delimit the strings, whose contents are dropped. The
+    the left), then the quotes left delimit the strings, whose contents are dropped (two
+    quotes side by side first: what lies between them is inside a string either way, and
+    dropping both keeps every other quote's place odd or even). The
     brackets left are written alike; a pass that removes every innermost pair ``[]`` lowers the
     deepest level by one (or leaves it), so passes are made while each halves the brackets,
     and what is left is counted one bracket at a time."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if b"\\" in data:
         data = _ESCAPE.sub(b"", data)
-    outside = b"".join(data.translate(None, _NOT_STRUCTURE).split(b'"')[::2])
+    # two quotes side by side once the rest is dropped (a string with no bracket or comma in
+    # it, or one string's end and the next one's start) enclose nothing outside strings:
+    # dropped first, they leave few strings to split
+    outside = b"".join(data.translate(None, _NOT_STRUCTURE).replace(b'""', b"").split(b'"')[::2])
     values = outside.count(b",") + outside.count(b"[") + outside.count(b"{") + 1
     if max_values is not None and values > max_values:
         return 0, values            # refused for its size: its depth is not needed

@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 
 from manastack import fuzz
+from manastack import game as game_module
+from manastack.agents import RandomAgent
+from manastack.cards import default_db
 from manastack.game import Game
 from manastack.rng import Rng
 
@@ -77,6 +80,70 @@ def test_a_load_that_loses_something_is_caught(corpus_db, playable, monkeypatch)
     monkeypatch.setattr(Game, "from_json", classmethod(bad_load))
     report = fuzz.run(corpus_db, playable, iter([12]), 400)
     assert list(report.failures) == ["save/load continues"]
+
+
+def test_a_game_put_back_wrong_after_the_pop_check_is_caught(corpus_db, playable, monkeypatch):
+    """The game goes on as it was pushed, put back after the pop check rather than pushed again
+    (``fuzz._take_back_pop``); one put back as another game (a life point off) is caught at the
+    next decision, whose loaded save goes on from the game as it really was."""
+    real = fuzz._take_back_pop
+
+    def bad_take_back(game, action, pushed):
+        real(game, action, pushed)
+        if game._base.turn >= 2:
+            s = game._base.copy()
+            s.players[0].life -= 1
+            game._base = s
+
+    monkeypatch.setattr(fuzz, "_take_back_pop", bad_take_back)
+    report = fuzz.run(corpus_db, playable, iter([12]), 400)
+    assert list(report.failures) == ["save/load continues"]
+
+
+def _checked_game(moves: int) -> tuple[Game, list[str]]:
+    """A bundled-deck game played ``moves`` decisions with every check of a fuzz decision, and
+    the saves it was at, the first before any move."""
+    game = Game.new("gruul-stompy", "azorius-skies", seed=7)
+    agents = [RandomAgent(7), RandomAgent(8)]
+    saves = [game.to_json()]
+    for _ in range(moves):
+        fuzz.check_state(game)
+        action = agents[game.pending.player].choose(game, game.pending)
+        saves.append(fuzz.check_push(default_db(), game, action, saves[-1]))
+    return game, saves
+
+
+def test_a_checked_move_leaves_the_game_pushed_and_its_pop_replays_one_move(monkeypatch):
+    """After the pop check the game is the game pushed, with the move in its history, so that
+    taking the moves back one by one gives each save again. Each pop check replays one move:
+    the game before the move was kept when the previous pop check rebuilt it (pushing the
+    move again left two moves to replay)."""
+    real_advance, real_pop = game_module.advance, Game.pop
+    replays: list[int] = []         # the moves each pop played again
+    popping = [False]
+
+    def advance(*args):
+        if popping[0]:
+            replays[-1] += 1
+        return real_advance(*args)
+
+    def pop(self):
+        replays.append(0)
+        popping[0] = True
+        try:
+            return real_pop(self)
+        finally:
+            popping[0] = False
+
+    monkeypatch.setattr(game_module, "advance", advance)
+    monkeypatch.setattr(Game, "pop", pop)
+    game, saves = _checked_game(60)
+    assert max(replays) == 1 and len(replays) == 60
+    monkeypatch.undo()
+    assert game.to_json() == saves[-1] and len(game.move_stack) == 60
+    for k in range(60, 0, -1):
+        game.pop()
+        assert game.to_json() == saves[k - 1]
 
 
 def test_the_command_line_refuses_bad_bounds(capsys):

@@ -188,6 +188,33 @@ def test_json_shape_counts_depth_and_values():
     assert time.perf_counter() - start < 1
 
 
+def _outside_strings_one_by_one(text: str) -> bytes:
+    """The bytes of the JSON ``text`` outside its strings, read one character at a time (an
+    unclosed string runs to the end): what :func:`json_shape` counts, found the slow way."""
+    out, inside, escaped = [], False, False
+    for c in text:
+        if escaped:
+            escaped = False
+        elif c == "\\":
+            escaped = True
+        elif c == '"':
+            inside = not inside
+        elif not inside and c in "[]{},":
+            out.append(c)
+    return "".join(out).encode()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet='"\\[]{},:a1 ', max_size=60))
+def test_json_shape_reads_strings_as_a_character_by_character_reading_does(text):
+    """The C-speed steps of json_shape (escapes dropped, then quotes side by side, then what
+    the quotes left enclose) keep what lies outside strings, for any text, valid JSON or not:
+    the text counts as the brackets and commas a reader finds one character at a time."""
+    outside = _outside_strings_one_by_one(text)
+    assert json_shape(text) == json_shape(outside)      # brackets and commas only: nothing to drop
+    assert json_shape(text)[1] == outside.count(b",") + outside.count(b"[") + outside.count(b"{") + 1
+
+
 @pytest.mark.parametrize("name", ["\n", "a\tb\rc", "x" * 5000, "a\x00b"])
 def test_a_card_file_name_is_quoted_in_one_short_line(name):
     """A card file's or scenario file's name is quoted with its control characters escaped and cut
