@@ -3366,6 +3366,15 @@ class CastRestriction:
 
 
 @dataclass(frozen=True, slots=True)
+class CanBeCommander:
+    """"~ can be your commander." (CR 903.3a): the card may be chosen as a commander though it
+    isn't a legendary creature. A rule of deck construction only: it does nothing in a game,
+    wherever the card is (CR 903.3a)."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CastAsThoughFlash:
     """"You may cast ~ as though it had flash." (CR 601.3): the card may be cast any time its
     controller could cast an instant. ``then``: the delayed ability created as the permanent
@@ -3401,7 +3410,7 @@ class PreventionAbility:
 
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
                 ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost, AlternativeCost,
-                CastAsThoughFlash, CastRestriction, PreventionAbility, CostPerTarget]
+                CastAsThoughFlash, CastRestriction, PreventionAbility, CostPerTarget, CanBeCommander]
 
 
 @dataclass(frozen=True, slots=True)

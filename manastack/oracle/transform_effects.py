@@ -874,8 +874,10 @@ class EffectRules:
         else:
             power, toughness = (int(v) for v in str(pt).split("/"))
         named = next((str(x).partition(" named ")[2] for x in c if isinstance(x, Token) and x.type == "TOKEN_NAMED"), None)
+        # "with "{T}: Add {G}."": the quoted ability is the token's rules text (CR 111.3)
+        abilities, text = next((x for x in c if isinstance(x, tuple)), ((), ""))
         return ir.TokenSpec(named or " ".join(kinds.subtypes) + " Token", power, toughness, colors.colors,
-                            kinds.types, kinds.subtypes, tuple(keywords)), tapped
+                            kinds.types, kinds.subtypes, tuple(keywords), text=text, abilities=tuple(abilities)), tapped
 
     def colors(self, c):
         return _Colors(tuple(NAME_TO_COLOR[str(x).lower()] for x in c))

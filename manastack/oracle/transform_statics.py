@@ -292,6 +292,10 @@ class StaticRules:
         flags = {x for x in c if isinstance(x, str) and x in ("attacked", "another_spell")}
         return [ir.CastRestriction(steps, "attacked" in flags, "another_spell" in flags)]
 
+    def st_can_be_commander(self, c):
+        """CR 903.3a: "~ can be your commander.", read by the Commander deck check alone."""
+        return [ir.CanBeCommander()]
+
     def cw_declare_attackers(self, c):
         return ("declare_attackers",)
 
