@@ -13,7 +13,7 @@ from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT, UNROUNDED_HALF,
     IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, THAT_TOKEN, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
-    _StillType, _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
+    _StillType, _ThatOfType, _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
 
 
 # the card types an exception may add (CR 300.1)
@@ -791,7 +791,7 @@ class EffectRules:
         equipped creature); its copiable values are read as the effect happens."""
         amount, kind, what = c[0], c[1], c[2]
         _need(isinstance(amount.value, int) and amount.value >= 1, "copies: a number")
-        _need(what in (IT, THAT_OBJECT, THAT_CARD) or what in (ir.Ref("self"), ir.Ref("enchanted"), ir.Ref("equipped"))
+        _need(what in (IT, THAT_OBJECT, THAT_CARD) or type(what) is _ThatOfType or what in (ir.Ref("self"), ir.Ref("enchanted"), ir.Ref("equipped"))
               or (isinstance(what, _T) and what.spec.count == 1 and not what.spec.up_to
                   and what.spec.kind in (ir.TargetKind.PERMANENT, ir.TargetKind.CARD)), "a copy of: one object")
         changes = c[3] if len(c) > 3 else ir.CopyChanges()

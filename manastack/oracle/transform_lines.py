@@ -223,7 +223,10 @@ class LineRules:
         # "if you cast it from your hand": "it" is the source only in a trigger about itself
         # ("Whenever a creature enters, if you cast it ..." names another object)
         _need(condition not in ("cast_from_hand", "cast_from_graveyard") or trigger.subject == "self", "if you cast it")
-        effects, targets = bind(effects, default, its, that, spell, card)
+        # "that Wizard": the object of "Whenever a Wizard enters", of that one subtype
+        of_type = trigger.subject.subtypes if isinstance(trigger.subject, ir.Filter) and len(trigger.subject.subtypes) == 1 \
+            and default == ir.Ref("triggering_object") else ()
+        effects, targets = bind(effects, default, its, that, spell, card, of_type)
         # "attach ~ to it": the permanent that entered (CR 701.3a; it isn't targeted, CR 115.10)
         _need(_attaches_to(effects, (ir.Ref("triggering_object"),) if trigger.event == ir.TriggerEvent.ENTERS else ()),
               "attach to it")

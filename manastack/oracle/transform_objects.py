@@ -9,7 +9,7 @@ from manastack.mana import COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (
-    IT, ITS_CONTROLLER, OTHER_PLAYERS, SUBTYPES, THAT_CARD, THAT_OBJECT, THAT_TOKEN, THAT_PLAYER, THOSE, _Desc, _PREFIX_NON, _T, _kw_name, _need,
+    IT, ITS_CONTROLLER, OTHER_PLAYERS, SUBTYPES, THAT_CARD, THAT_OBJECT, THAT_TOKEN, THAT_PLAYER, THOSE, _Desc, _ThatOfType, _PREFIX_NON, _T, _kw_name, _need,
     _number, _plain_group, _subtype)
 
 # CR 110.4a: a "permanent card" is a card of any of these types
@@ -31,6 +31,10 @@ class ObjectRules:
 
     def o_that(self, c):
         return THAT_OBJECT
+
+    def o_that_of_type(self, c):
+        """"that Wizard" (see ``bind``); the subtype as the card writes it."""
+        return _ThatOfType(_subtype(str(c[-1]))[0])
 
     def o_those(self, c):
         """"Those creatures": the targets of the one phrase named before (see ``bind``)."""
