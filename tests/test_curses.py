@@ -22,7 +22,8 @@ CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predati
           "Curse of the Nightly Hunt", "Psychic Possession", "Trespasser's Curse", "Curse of Stalked Prey",
           "Curse of Opulence", "Curse of Vitality", "Curse of Verbosity", "Curse of Disturbance",
           "Curse of Shallow Graves", "Curse of Fool's Wisdom", "Curse of Exhaustion", "Curse of Thirst", "Curse of Bounty",
-          "Curse of Bloodletting", "Curse of Chaos", "Curse of the Pierced Heart", "Curse of Vengeance")
+          "Curse of Bloodletting", "Curse of Chaos", "Curse of the Pierced Heart", "Curse of Vengeance",
+          "Curse of Misfortunes")
 
 
 def _obj(g: Game, name: str):
@@ -803,3 +804,33 @@ def test_curse_of_vengeance_counts_spells_and_pays_out_when_the_player_loses(db)
     s = g.current_state()
     assert s.players[0].life == 23 and len(s.players[0].hand) == 3
     assert any("Curse of Vengeance's ability triggers" in e.text for e in _log(g))
+
+
+def test_curse_of_misfortunes_fetches_a_curse_of_another_name_onto_that_player(db):
+    """Curse of Misfortunes: at the beginning of Alice's upkeep she may search her library for a
+    Curse card whose name no Curse attached to the enchanted player has (its ruling 2011-01-22:
+    checked as the ability resolves, against each Curse enchanting that player, whoever
+    controls it) and put it onto the battlefield attached to that player, without casting or
+    targeting (CR 303.4f, 115.10); then she shuffles (CR 701.23a, 701.24a)."""
+    assert db.get("Curse of Misfortunes").fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of Misfortunes, attached_to: Bob}]
+    library: [Curse of the Bloody Tome, Curse of Death's Hold, Curse of Misfortunes, Island]
+  - name: Bob
+    battlefield: [{card: Curse of the Bloody Tome, attached_to: Bob}, Llanowar Elves]
+    library: [{card: Island, count: 5}]
+""", turn=3, step="untap")
+    for _ in range(10):
+        if g.pending.kind == "search":
+            break
+        g.push(next((a for a in g.legal_actions() if a.label.lower().startswith("yes")), None)
+               or Action("pass"))
+    offered = [a.label for a in g.legal_actions()]
+    assert "Curse of Death's Hold" in offered
+    assert "Curse of the Bloody Tome" not in offered and "Curse of Misfortunes" not in offered
+    assert "Island" not in offered
+    pick(g, "Curse of Death's Hold")
+    hold = _obj(g, "Curse of Death's Hold")
+    assert hold.zone == "battlefield" and enchanted_player(hold) == 1 and hold.controller == 0
+    assert _obj(g, "Llanowar Elves").zone == "graveyard"      # its -1/-1 works at once (CR 704.5f)

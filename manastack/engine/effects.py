@@ -17,6 +17,7 @@ from . import characteristics as ch
 from . import exercise
 from .mechanics import cipher, clash, double_faced, flip_cards, haunt, soulbond, phasing, suspend, votes
 from . import (
+    aura_placement,
     control,
     copies,
     edicts,
@@ -36,7 +37,7 @@ from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .continuous import HEXPROOF_FROM, keyword_names, text_changes_begin_or_end
 from .decisions import Action, ActionKind, Decision, DecisionKind
-from .event_types import NOTHING, Explored
+from .event_types import NOTHING, Explored, PlayerRef
 from .triggers import collect
 from .filters import cant_gain_life, has_name, is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
 from .mana.abilities import add_mana, can_afford
@@ -1409,7 +1410,8 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
             elif top:
                 p.library.remove(o.id)
             elif e.to == BATTLEFIELD:      # "that land" later: the permanent it became (CR 400.7)
-                new = events.move(ctx, o, BATTLEFIELD, controller=searcher, tapped=e.tapped, rules=("701.23a",))
+                new = events.move(ctx, o, BATTLEFIELD, controller=searcher, tapped=e.tapped, rules=("701.23a",),
+                                  attach=_attach_to(ctx, e.attach_to, rc))
                 if new is not None and new.zone == BATTLEFIELD:
                     rc.created.append(new.id)
             else:
@@ -1428,6 +1430,16 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
         s.add_log(f"{name} searches their library and shuffles", ("701.23a", "701.24a"))
     else:
         s.add_log(f"{name} searches {p.name}'s library, then {p.name} shuffles it", ("701.23a", "701.24a"))
+
+
+def _attach_to(ctx, who, rc) -> PlayerRef | int | None:
+    """The player an Aura put onto the battlefield is attached to, the effect naming them
+    ("attached to that player", CR 303.4f); :data:`aura_placement.NOTHING` when that player is
+    no more (CR 800.4a); None when the effect names no one."""
+    if who is None:
+        return None
+    players = named_players(ctx, who, rc)
+    return PlayerRef(players[0]) if players else aura_placement.NOTHING
 
 
 def _search_zones_exile(ctx, e: ir.SearchZonesExile, rc):

@@ -70,7 +70,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
          quiet: bool = False, counters: dict | None = None, riders: tuple = (),
          discarded: bool = False, resolved: bool = False, colors_spent: str = "",
          exile_instead: str = "", instead_to: str = "exile", sacrificed: bool = False, played: bool = False,
-         attach: int | None = None) -> Obj | None:
+         attach: int | PlayerRef | None = None) -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
     ``counters``: a permanent that enters "with" counters (CR 614.1c, e.g. persist 702.79a).
     ``riders``: those of the mana spent on the spell that becomes this permanent (CR 106.6).

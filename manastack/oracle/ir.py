@@ -342,6 +342,9 @@ class Filter:
     commander: bool = False       # "a commander", "your commander": a commander (CR 903.3d)
     adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
     enchanted: bool = False       # "that are enchanted": an Aura is attached to it (CR 303.4)
+    # "that doesn't have the same name as a Curse attached to enchanted player": no permanent of
+    # that subtype attached to the player the source enchants has its name (CR 201.2, 303.4b)
+    name_unlike_attached: str | None = None
 
 
 X_FIELDS = ("mana_value_at_most", "mana_value_at_least", "power_at_most")
@@ -1011,6 +1014,7 @@ class SearchLibrary:
     graveyard: bool = False   # "your library and/or graveyard": the library is shuffled if searched
     own: bool = False         # its owner ``who`` searches it and gets the cards ("Its controller may search their library")
     split: bool = False       # "put one onto the battlefield and the other into your hand": one card goes to ``to``
+    attach_to: "Subject | None" = None   # "put it onto the battlefield attached to that player" (CR 303.4f)
 
 
 @dataclass(frozen=True, slots=True)

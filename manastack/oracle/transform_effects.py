@@ -1155,7 +1155,12 @@ class EffectRules:
               and d.plural == (not isinstance(amount, int) or amount > 1), "search")
         _need(not (tapped and dest == "hand"), "search")
         f = dataclasses.replace(d.filter, zone="library")
-        return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple))]
+        attach = None
+        if dest == "battlefield_attached_player":
+            # "that player": the enchanted player its description named (CR 303.4b)
+            _need(d.filter.name_unlike_attached is not None, "attached to that player: no player named")
+            dest, attach = "battlefield", ir.Ref(ir.ENCHANTED_PLAYER)
+        return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple), attach_to=attach)]
 
     def search_own(self, c):
         """A player searches their own library (CR 701.23a): "[player] may search their library
@@ -1510,6 +1515,11 @@ class EffectRules:
 
     def to_battlefield(self, c):
         return "battlefield", bool(c)
+
+    def to_battlefield_attached_player(self, c):
+        """"onto the battlefield attached to that player": an Aura the effect puts on a player it
+        names, "that player" of the ability (CR 303.4f)."""
+        return "battlefield_attached_player", False
 
     def to_hand(self, c):
         return "hand", False

@@ -375,6 +375,11 @@ class ObjectRules:
         """"a creature spell that has an Adventure" (CR 715.2; Edgewall Innkeeper rulings)."""
         return "adventure", True
 
+    def p_name_unlike_attached(self, c):
+        """"that doesn't have the same name as a Curse attached to enchanted player" (CR 201.2,
+        303.4b): the names of the permanents of that subtype attached to that player, as it is read."""
+        return "name_unlike_attached", _subtype(str(c[0]))[0]
+
     def p_both_colors(self, c):
         """"a spell that's both red and white": of each color, and perhaps others (CR 105.2)."""
         first, second = (NAME_TO_COLOR[str(x).lower()] for x in c)
