@@ -23,7 +23,7 @@ CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predati
           "Curse of Opulence", "Curse of Vitality", "Curse of Verbosity", "Curse of Disturbance",
           "Curse of Shallow Graves", "Curse of Fool's Wisdom", "Curse of Exhaustion", "Curse of Thirst", "Curse of Bounty",
           "Curse of Bloodletting", "Curse of Chaos", "Curse of the Pierced Heart", "Curse of Vengeance",
-          "Curse of Misfortunes")
+          "Curse of Misfortunes", "Curse of Echoes")
 
 
 def _obj(g: Game, name: str):
@@ -834,3 +834,44 @@ def test_curse_of_misfortunes_fetches_a_curse_of_another_name_onto_that_player(d
     hold = _obj(g, "Curse of Death's Hold")
     assert hold.zone == "battlefield" and enchanted_player(hold) == 1 and hold.controller == 0
     assert _obj(g, "Llanowar Elves").zone == "graveyard"      # its -1/-1 works at once (CR 704.5f)
+
+
+def test_curse_of_echoes_lets_each_other_player_copy_the_spell(db):
+    """Curse of Echoes on Bob: when Bob casts an instant, each other player (Alice, its
+    controller, and Carol) may copy it and may choose new targets for their copy (CR 707.10c).
+    Its rulings (2011-01-22): the active player first, then the others in turn order; the copies
+    aren't cast (no cast trigger); the last copy made resolves first. Carol declines here."""
+    assert db.get("Curse of Echoes").fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of Echoes, attached_to: Bob}, Grizzly Bears]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, Hill Giant]
+  - name: Carol
+    battlefield: [Llanowar Elves]
+""", turn=2, active="Bob")
+    cast_and_pay(g, "cast Lightning Bolt", "Llanowar Elves")
+    s = g.current_state()
+    assert len(s.stack) == 2 and s.stack[-1].card.name == "Curse of Echoes"
+    asked = []
+    for _ in range(12):
+        if g.pending.kind == "priority":
+            if s.stack and s.stack[-1].card.name != "Curse of Echoes":
+                break
+            g.push(Action("pass"))
+        elif g.pending.kind == "may":
+            asked.append(g.current_state().players[g.pending.player].name)
+            pick(g, "yes" if g.pending.player == 0 else "no")
+        elif g.pending.kind == "may_new_targets" or any(a.label.startswith("target") for a in g.legal_actions()):
+            want = "Hill Giant" if g.pending.player == 0 else "Llanowar Elves"
+            g.push(next((a for a in g.legal_actions() if want in a.label), g.legal_actions()[0]))
+        else:
+            g.push(next((a for a in g.legal_actions() if "yes" in a.label.lower() or "change" in a.label.lower()),
+                        g.legal_actions()[0]))
+        s = g.current_state()
+    assert asked == ["Carol", "Alice"]          # in turn order from the active player, Bob left out
+    assert [i.label for i in s.stack] == ["Lightning Bolt", "Copy of Lightning Bolt"]
+    copy = s.stack[-1]
+    assert copy.controller == 0 and [s.objs[t].card.name for t in copy.targets[0]] == ["Hill Giant"]
+    assert any(e.text.startswith("Alice puts a copy of Lightning Bolt on the stack") for e in g.log)

@@ -325,6 +325,8 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return sorted({o.controller for o in attackers if o.zone == BATTLEFIELD and o.attacking == p
                        and o.id not in walkers and o.controller != rc.controller
                        and not s.players[o.controller].lost})
+    if name == ir.OTHER_THAN_TRIGGERING_PLAYER:   # "each other player": but the one the trigger names
+        return [p.index for p in s.players if p.index != rc.event.player and not p.lost]
     if name == ir.ATTACKING_PLAYER:     # CR 506.2: the active player attacks
         return [s.active] if not s.players[s.active].lost else []
     if name == ir.VOTER:                # CR 701.38a: who cast the vote "For each money vote" is at

@@ -305,7 +305,8 @@ REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_pla
                   ir.TARGET_OWNER,       # the owner of the only target, engine.resolution.resolve_subject
                   ir.DISSENTERS,         # CR 701.38, the same
                   ir.OPPONENTS_ATTACKING,    # CR 506.2, 303.4b: engine.resolution.resolve_subject
-                  ir.ATTACKING_PLAYER})      # CR 506.2, the same
+                  ir.ATTACKING_PLAYER,       # CR 506.2, the same
+                  ir.OTHER_THAN_TRIGGERING_PLAYER})   # CR 102.3, the same
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
                          ir.CHOSEN_PLAYER,      # CR 614.12: the player chosen as the source entered, engine.filters
                          ir.ENCHANTED_PLAYER})  # CR 303.4b: the player an Aura enchants, engine.filters

@@ -2271,6 +2271,9 @@ VOTER = "voter"
 # "each opponent who voted for a choice you didn't vote for" after "Whenever players finish
 # voting" (Grudge Keeper): a Ref to those opponents, read from the votes the trigger saw
 DISSENTERS = "dissenting_opponents"
+# "each other player" after "Whenever enchanted player casts ... spell" (Curse of Echoes): a Ref
+# to the players still in the game other than the one the trigger names
+OTHER_THAN_TRIGGERING_PLAYER = "players_other_than_triggering"
 
 # "gains protection from the color of your choice" (CR 702.16a): a Keyword("protection") arg,
 # only in a one-shot GrantKeywords, whose controller chooses the color as it happens

@@ -683,6 +683,12 @@ class EffectRules:
               and spec.filter.controller is None, "copy")
         return [ir.CopySpell(c[0], new_targets=len(c) > 1)]
 
+    def others_may_copy(self, c):
+        """"each other player may copy that spell and may choose new targets for the copy they
+        control": each player but the one the trigger names (who cast it) may, each their own
+        copy with new targets (CR 707.10, 707.10c); they choose in APNAP order (CR 101.4)."""
+        return [ir.May((ir.CopySpell(THAT_SPELL, new_targets=True),), who=ir.Ref(ir.OTHER_THAN_TRIGGERING_PLAYER))]
+
     def copy_self(self, c):
         """"copy this spell and may choose a new target for that copy" (Chain Lightning): the
         resolving spell is copied, by the player the sentence names (CR 707.10, 707.10c)."""
