@@ -23,7 +23,7 @@ CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predati
           "Curse of Opulence", "Curse of Vitality", "Curse of Verbosity", "Curse of Disturbance",
           "Curse of Shallow Graves", "Curse of Fool's Wisdom", "Curse of Exhaustion", "Curse of Thirst", "Curse of Bounty",
           "Curse of Bloodletting", "Curse of Chaos", "Curse of the Pierced Heart", "Curse of Vengeance",
-          "Curse of Misfortunes", "Curse of Echoes")
+          "Curse of Misfortunes", "Curse of Echoes", "Curse of Inertia")
 
 
 def _obj(g: Game, name: str):
@@ -875,3 +875,41 @@ def test_curse_of_echoes_lets_each_other_player_copy_the_spell(db):
     copy = s.stack[-1]
     assert copy.controller == 0 and [s.objs[t].card.name for t in copy.targets[0]] == ["Hill Giant"]
     assert any(e.text.startswith("Alice puts a copy of Lightning Bolt on the stack") for e in g.log)
+
+
+def test_curse_of_inertia_the_attacking_player_chooses_the_target(db):
+    """Curse of Inertia (Alice's) on Bob: Carol attacks Bob with two creatures; the ability
+    triggers once (its ruling: once per attacking player per combat) and Carol, the attacking
+    player, chooses the target, though Alice controls the ability, so Alice's hexproof Gladecover
+    Scout may be chosen (its ruling 2013-10-17; CR 702.11b). On resolution Carol may tap or
+    untap it (CR 701.26): she taps it."""
+    assert db.get("Curse of Inertia").fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of Inertia, attached_to: Bob}, Gladecover Scout]
+  - name: Bob
+    battlefield: [Forest]
+  - name: Carol
+    battlefield: [Grizzly Bears, Hill Giant]
+""", turn=3, active="Carol", step="beginning_of_combat")
+    while g.pending.kind != "attackers":
+        g.push(Action("pass"))
+    s = g.current_state()
+    for o in s.permanents(2):
+        g.push(Action("attack", (o.id, "p1")))
+    if g.pending.kind == "attackers":      # every creature declared: the declaration may end by itself
+        g.push(Action("done"))
+    assert g.pending.kind == "targets" and g.pending.player == 2
+    offered = [a.label for a in g.legal_actions()]
+    assert "target Gladecover Scout" in offered
+    pick(g, "target Gladecover Scout")
+    s = g.current_state()
+    assert [i.card.name for i in s.stack] == ["Curse of Inertia"] and s.stack[0].controller == 0
+    while s.stack:
+        if g.pending.kind == "priority":
+            g.push(Action("pass"))
+        else:
+            assert g.pending.player == 2            # the "may" and the tap-or-untap are Carol's
+            pick(g, "tap" if g.pending.kind == "tap_or_untap" else "yes")
+        s = g.current_state()
+    assert _obj(g, "Gladecover Scout").tapped

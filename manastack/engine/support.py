@@ -376,6 +376,9 @@ def gaps(ability) -> list[str]:
     """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
     out: list[str] = []
     _walk(ability, out)
+    if type(ability) is not ir.TriggeredAbility and ir.contains(ability, lambda n: type(n) is ir.TargetSpec
+                                                                and n.chooser is not None):
+        out.append("a target chosen by another player outside a triggered ability")   # engine.targets
     if type(ability) is not ir.SpellAbility and ir.contains(ability, lambda n: type(n) is ir.ChooseCardName):
         out.append("choosing a card name in an ability of a permanent")   # kept on the spell only
     if type(ability) is not ir.SpellAbility and ir.contains(ability, lambda n: type(n) is ir.ChooseCreatureType):

@@ -400,6 +400,10 @@ class TargetSpec:
     # "another target" after other target phrases of the ability: none of the objects or players
     # chosen for these (indexes of the ability's target phrases) may be chosen (CR 115.4, 601.2c)
     other_than: tuple[int, ...] = ()
+    # "target permanent of their choice" (Curse of Inertia): the player who chooses it, the
+    # attacking player (ATTACKING_PLAYER), though the ability's controller controls it and the
+    # target's legality is theirs to meet (its rulings 2013-10-17; CR 115.1, 601.2c)
+    chooser: str | None = None
 
 
 # "any number of targets" (CR 601.2c): as many as the player chooses, up to this bound

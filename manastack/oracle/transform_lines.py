@@ -227,6 +227,10 @@ class LineRules:
         of_type = trigger.subject.subtypes if isinstance(trigger.subject, ir.Filter) and len(trigger.subject.subtypes) == 1 \
             and default == ir.Ref("triggering_object") else ()
         effects, targets = bind(effects, default, its, that, spell, card, of_type)
+        # "that attacking player may tap or untap target permanent of their choice": "their" is
+        # the attacking player only where the sentence is theirs, after an attack on a player
+        _need(all(t.chooser is None for t in targets) or trigger.attacked is not None and all(
+            type(e) is ir.May and e.who == ir.Ref(ir.ATTACKING_PLAYER) for e in effects), "of their choice")
         # "attach ~ to it": the permanent that entered (CR 701.3a; it isn't targeted, CR 115.10)
         _need(_attaches_to(effects, (ir.Ref("triggering_object"),) if trigger.event == ir.TriggerEvent.ENTERS else ()),
               "attach to it")

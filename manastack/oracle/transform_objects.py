@@ -121,6 +121,12 @@ class ObjectRules:
         _need(isinstance(count, int), "X targets")
         return _T(ir.TargetSpec(ir.TargetKind(kind), f, count, up_to, at_least))
 
+    def t_their_choice(self, c):
+        """"target permanent of their choice": "their" is the attacking player of an attack
+        trigger, who chooses the target (checked by ``triggered``)."""
+        spec = self.target(c[:-1]).spec
+        return _T(dataclasses.replace(spec, chooser=ir.ATTACKING_PLAYER))
+
     def count(self, c):
         return "count", _number(c[0])
 
