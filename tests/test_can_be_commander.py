@@ -59,3 +59,75 @@ def test_freyalise_makes_an_elf_druid_that_taps_for_green(db):
     assert on_battlefield(g, "Freyalise, Llanowar's Fury")[0].counters == {"loyalty": 5}
     mana = [ab for ab in elf.card.abilities if type(ab) is ir.ActivatedAbility]
     assert len(mana) == 1 and mana[0].is_mana and mana[0].text == "{T}: Add {G}."
+
+
+WINDGRACE = """
+  - name: Alice
+    battlefield: [{card: Lord Windgrace, counters: {loyalty: %d}}]
+    hand: [%s]
+    library: [{card: Island, count: 5}]
+  - name: Bob
+    battlefield: [Grizzly Bears, Hill Giant, Forest]
+"""
+
+
+def _plus_two(db, hand: str, discard: str | None):
+    g = board(db, WINDGRACE % (5, hand), turn=3)
+    pick(g, "activate Lord Windgrace: +2")
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    if discard is not None:
+        pick(g, discard)
+    return g
+
+
+def test_lord_windgrace_draws_an_additional_card_for_a_land_discarded(db):
+    """Lord Windgrace's +2: discard a card, then draw a card; if a land card is discarded this way,
+    draw an additional card (CR 608.2c, 701.9a). A nonland card: one card drawn. With no cards in
+    hand: nothing discarded, one card drawn (its ruling 2018-07-13)."""
+    assert db.get("Lord Windgrace").fully_supported
+    g = _plus_two(db, "Forest, Grizzly Bears", "Forest")
+    assert names(g, 0, "graveyard") == ["Forest"] and names(g, 0, "hand") == ["Grizzly Bears", "Island", "Island"]
+    g = _plus_two(db, "Forest, Grizzly Bears", "Grizzly Bears")
+    assert names(g, 0, "graveyard") == ["Grizzly Bears"] and names(g, 0, "hand") == ["Forest", "Island"]
+    g = _plus_two(db, "", None)
+    assert names(g, 0, "graveyard") == [] and names(g, 0, "hand") == ["Island"]
+    assert on_battlefield(g, "Lord Windgrace")[0].counters == {"loyalty": 7}
+
+
+def test_lord_windgrace_makes_six_cats_whatever_is_destroyed(db):
+    """Lord Windgrace's -11 with one target: it is destroyed and six 2/2 Cat Warriors with
+    forestwalk are created all the same (its ruling 2018-07-13)."""
+    g = board(db, WINDGRACE % (11, ""), turn=3)
+    g.push(next(a for a in g.legal_actions() if a.label.startswith("activate Lord Windgrace") and "11:" in a.label))
+    pick(g, "target Hill Giant")                    # one of "up to six" targets
+    while g.pending.kind != "priority":
+        g.push(next(a for a in g.legal_actions() if a.label.startswith("no more")))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    cats = on_battlefield(g, "Cat Warrior Token")
+    assert len(cats) == 6 and all(c.controller == 0 for c in cats)
+    assert names(g, 1, "graveyard") == ["Hill Giant"] and len(on_battlefield(g, "Grizzly Bears")) == 1
+
+
+def test_psychic_miasma_returns_to_hand_for_a_land_discarded(db):
+    """Psychic Miasma: if a land card is discarded this way, it returns to its owner's hand from
+    the stack; it isn't put into the graveyard (its ruling 2011-01-01). A nonland card: it goes to
+    the graveyard as usual (CR 608.2n)."""
+    assert db.get("Psychic Miasma").fully_supported
+    for discarded, where in (("Forest", "hand"), ("Grizzly Bears", "graveyard")):
+        g = board(db, """
+  - name: Alice
+    hand: [Psychic Miasma]
+    battlefield: [Swamp, Swamp]
+  - name: Bob
+    hand: [Forest, Grizzly Bears]
+""", turn=3)
+        pick(g, "cast Psychic Miasma")
+        while g.pending.kind != "priority":
+            g.push(next(a for a in g.legal_actions() if "Bob" in a.label or a.kind == "autopay"))
+        g.push(Action("pass"))
+        g.push(Action("pass"))
+        pick(g, discarded)
+        assert names(g, 0, where) == ["Psychic Miasma"], discarded
+        assert names(g, 1, "graveyard") == [discarded]

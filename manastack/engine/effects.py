@@ -176,6 +176,7 @@ def _discard(ctx, e: ir.Discard, rc):
                 answer = ctx.ask(Decision(p, DecisionKind.DISCARD, "Choose a card to discard",
                                           tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in hand)))
                 oid = answer.args[0]
+            rc.discarded.append(s.objs[oid])
             events.discard(ctx, p, s.objs[oid])
             rc.did = True
 
@@ -2074,6 +2075,9 @@ def _conditional(ctx, e: ir.Conditional, rc):
     src = source_obj(ctx, rc)
     if type(e.condition) is ir.ObjectIs:
         met = _object_is(ctx, e.condition, rc)
+    elif type(e.condition) is ir.DiscardedThisWay:  # "If a land card is discarded this way" (CR 701.9a)
+        f = e.condition.filter
+        met = any(matches(ctx.s, o, replace(f, zone=o.zone), src, rc.controller) for o in rc.discarded)
     elif type(e.condition) is ir.AmountAtLeast:     # counted as it happens (CR 608.2c, 608.2h)
         if exercise.RECORD is not None:
             exercise.note("STATE_CONDITIONS", "AmountAtLeast", rc.card)

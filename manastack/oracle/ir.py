@@ -1272,11 +1272,19 @@ class Conditional:
     knows ("kicked": the spell was kicked, linked to its kicker ability, CR 702.33e, 607.2i) or a
     typed condition on the game state ("if you control a Wizard")."""
 
-    condition: "str | StateCondition | ObjectIs"
+    condition: "str | StateCondition | ObjectIs | DiscardedThisWay"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
     otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
     condition_after: bool = False     # written after the effects ("Destroy target creature if it's white"): its "it" is theirs
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardedThisWay:
+    """"If a land card is discarded this way": the condition of a ``Conditional`` that a card
+    the effects before it in the same resolution discarded matches ``filter`` (CR 608.2c, 701.9a)."""
+
+    filter: "Filter"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1047,6 +1047,14 @@ class LineRules:
         effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
         return [ir.Conditional(c[0], tuple(effects))]
 
+    def if_discarded(self, c):
+        """"If a land card is discarded this way, draw an additional card.": checked as it
+        resolves against the cards the effects before it discarded (CR 608.2c, 701.9a)."""
+        d = next(x for x in c if isinstance(x, _Desc))
+        _need(d.kind is DescKind.CARD and not d.zone_given and not d.plural, "discarded this way")
+        effects = self.sentence([x for x in c if isinstance(x, list)])
+        return [ir.Conditional(ir.DiscardedThisWay(d.filter), tuple(effects))]
+
     def state_tail(self, c):
         """"At the beginning of your upkeep, discard a card if you don't control an Ogre.": the
         condition after one instruction, checked as the ability resolves (CR 608.2c), not as it
