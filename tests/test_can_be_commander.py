@@ -131,3 +131,65 @@ def test_psychic_miasma_returns_to_hand_for_a_land_discarded(db):
         pick(g, discarded)
         assert names(g, 0, where) == ["Psychic Miasma"], discarded
         assert names(g, 1, "graveyard") == [discarded]
+
+
+DARETTI = """
+  - name: Alice
+    battlefield: [{card: "Daretti, Scrap Savant", counters: {loyalty: %d}}, Ornithopter, Mountain, Mountain]
+    hand: [Forest, Island, Grizzly Bears%s]
+    library: [{card: Swamp, count: 5}]
+  - name: Bob
+"""
+
+
+def _daretti(db, loyalty: int, extra: str = ""):
+    return board(db, DARETTI % (loyalty, extra), turn=3)
+
+
+def _activate(g, cost: str) -> None:
+    g.push(next(a for a in g.legal_actions()
+                if a.label.startswith("activate Daretti") and f"{cost}:" in a.label.replace("−", "-")))
+
+
+def test_daretti_discards_up_to_two_and_draws_that_many(db):
+    """Daretti's +2: Alice discards up to two cards, then draws as many as she discarded; she
+    may discard none, and then draws none (its ruling 2014-11-07)."""
+    assert db.get("Daretti, Scrap Savant").fully_supported
+    for discards in (["Forest", "Grizzly Bears"], ["Island"], []):
+        g = _daretti(db, 3)
+        _activate(g, "+2")
+        g.push(Action("pass"))
+        g.push(Action("pass"))
+        for name in discards:
+            pick(g, name)
+        if len(discards) < 2:
+            pick(g, "discard no more")
+        assert names(g, 0, "graveyard") == sorted(discards)
+        kept = sorted(set(["Forest", "Island", "Grizzly Bears"]) - set(discards))
+        assert names(g, 0, "hand") == sorted(kept + ["Swamp"] * len(discards))
+        assert on_battlefield(g, "Daretti, Scrap Savant")[0].counters == {"loyalty": 5}
+
+
+def test_daretti_emblem_returns_an_artifact_at_the_next_end_step(db):
+    """Daretti's -10: Alice gets an emblem; when her Ornithopter is then put into her graveyard
+    from the battlefield (Shatter), it returns to the battlefield under her control at the
+    beginning of the next end step (CR 603.7, 110.2a)."""
+    g = _daretti(db, 10, ", Shatter")
+    _activate(g, "-10")
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    s = g.current_state()
+    assert any(not s.objs[i].card.types for i in s.players[0].command)      # the emblem (CR 114.2)
+    pick(g, "cast Shatter")
+    while g.pending.kind != "priority":
+        g.push(next(a for a in g.legal_actions() if "Ornithopter" in a.label or a.kind == "autopay"))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert names(g, 0, "graveyard") == ["Daretti, Scrap Savant", "Ornithopter", "Shatter"]   # 0 loyalty (CR 704.5i)
+    assert not on_battlefield(g, "Ornithopter")
+    for _ in range(40):
+        if on_battlefield(g, "Ornithopter") or g.current_state().turn > 3:
+            break
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[0])
+    thopter = on_battlefield(g, "Ornithopter")
+    assert thopter and thopter[0].controller == 0 and g.current_state().step == "end"

@@ -173,9 +173,14 @@ def _discard(ctx, e: ir.Discard, rc):
             if e.random:
                 oid = hand[s.rng.below(len(hand))]
             else:
-                answer = ctx.ask(Decision(p, DecisionKind.DISCARD, "Choose a card to discard",
-                                          tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in hand)))
+                options = tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in hand)
+                if e.up_to:         # "up to two cards": the player may stop (CR 608.2d)
+                    options += (Action(ActionKind.DONE, (), "discard no more"),)
+                answer = ctx.ask(Decision(p, DecisionKind.DISCARD, "Choose a card to discard", options))
+                if answer.kind == ActionKind.DONE:
+                    break
                 oid = answer.args[0]
+            rc.counted["discarded"] = rc.counted.get("discarded", 0) + 1    # "that many" after it
             rc.discarded.append(s.objs[oid])
             events.discard(ctx, p, s.objs[oid])
             rc.did = True

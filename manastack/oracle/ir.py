@@ -593,6 +593,7 @@ class Discard:
     amount: Amount = 1
     who: Subject = Ref("you")
     random: bool = False
+    up_to: bool = False     # "Discard up to two cards": as many as the player chooses, at most ``amount``
 
 
 @dataclass(frozen=True, slots=True)

@@ -449,6 +449,13 @@ class EffectRules:
         return [ir.Discard(_amount(_of(c, _Amount), fe), self._player_or_you(c),
                            random="random" in c)]
 
+    def discard_up_to_draw(self, c):
+        """"Discard up to two cards, then draw that many cards.": the player chooses how many
+        to discard, at most two (any number: their hand), then draws as many as they discarded."""
+        n = _number(str(c[0])) if c else ir.ANY_NUMBER
+        _need(isinstance(n, int), "discard up to X")
+        return [ir.Discard(n, up_to=True), ir.Draw(ir.CountedThisWay("discarded"))]
+
     def discard_hand(self, c):
         """"Each player discards their hand", "Discard your hand" (CR 701.9a)."""
         who = c[0] if c and c[0] is not None else ir.Ref("you")
@@ -651,9 +658,10 @@ class EffectRules:
             _need(whose == "owner" and counter is None, "return the exiled card")
             return [ir.ReturnToBattlefield(what)]
         if what is THAT_CARD or what is IT:
-            _need(whose is not None, "return to the battlefield")
+            # no "under ... control": under the control of the player the effect has put it
+            # there, the ability's controller (CR 110.2a)
             _need(counter in (None, "+1/+1", "-1/-1"), "return with a keyword counter")
-            return [ir.ReturnToBattlefield(what, counter, under_you=whose == "you")]
+            return [ir.ReturnToBattlefield(what, counter, under_you=whose != "owner")]
         _need(counter is None, "return with a counter")
         _need(isinstance(what, _T) and what.spec.filter.zone == "graveyard"
               and what.spec.filter.controller == "you", "return to the battlefield")
