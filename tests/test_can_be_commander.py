@@ -193,3 +193,44 @@ def test_daretti_emblem_returns_an_artifact_at_the_next_end_step(db):
         g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[0])
     thopter = on_battlefield(g, "Ornithopter")
     assert thopter and thopter[0].controller == 0 and g.current_state().step == "end"
+
+
+def _alice_has_priority_in_bobs_turn(g) -> None:
+    for _ in range(60):
+        s = g.current_state()
+        if s.active == 1 and g.pending.kind == "priority" and g.pending.player == 0:
+            return
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[0])
+    raise AssertionError("Alice never had priority in Bob's turn")
+
+
+def test_teferis_emblem_lets_loyalty_abilities_be_activated_at_instant_speed(db):
+    """Teferi's -10: with the emblem, Alice may activate her planeswalkers' loyalty abilities on
+    any player's turn, whenever she could cast an instant; still only one loyalty ability of each
+    planeswalker each turn (CR 606.3). Without it, none in Bob's turn."""
+    assert db.get("Teferi, Temporal Archmage").fully_supported
+    players = """
+  - name: Alice
+    battlefield: [{card: "Teferi, Temporal Archmage", counters: {loyalty: 10}}, {card: Garruk Wildspeaker, counters: {loyalty: 3}}]
+    library: [{card: Island, count: 10}]
+  - name: Bob
+    library: [{card: Island, count: 10}]
+"""
+    g = board(db, players, turn=3)
+    _alice_has_priority_in_bobs_turn(g)
+    assert not any(a.label.startswith("activate Garruk") for a in g.legal_actions())
+    g = board(db, players, turn=3)
+    g.push(next(a for a in g.legal_actions() if a.label.startswith("activate Teferi") and "10:" in a.label))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert not on_battlefield(g, "Teferi, Temporal Archmage")      # 0 loyalty (CR 704.5i)
+    _alice_has_priority_in_bobs_turn(g)
+    garruk = [a for a in g.legal_actions() if a.label.startswith("activate Garruk")]
+    assert garruk
+    g.push(next(a for a in garruk if "Beast" in a.label))           # -1: a 3/3 Beast token
+    while g.pending.kind != "priority":
+        g.push(g.legal_actions()[0])
+    assert not any(a.label.startswith("activate Garruk") for a in g.legal_actions())   # once each turn
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert on_battlefield(g, "Beast Token")

@@ -145,6 +145,7 @@ UNLESS_COST_PARTS = frozenset({"mana", "PayLifeCost", "DiscardCost", "DiscardCos
 # they pay {2}", CR 118.12); engine.costs.unless.unless_pays.
 PLAYER_UNLESS_COST_PARTS = frozenset({"mana", "PayLifeCost"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
+                          "loyalty_as_instant",         # CR 606.3, engine.mechanics.loyalty
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
                           "untap_during_others",        # CR 502.3, engine.turn

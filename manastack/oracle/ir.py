@@ -2838,6 +2838,16 @@ class StaticCastAsThoughFlash(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticLoyaltyAsInstant(StaticEffect):
+    """"You may activate loyalty abilities of planeswalkers you control on any player's turn any
+    time you could cast an instant." (Teferi, Temporal Archmage's emblem): their controller's
+    loyalty abilities may be activated whenever they have priority; still one per planeswalker
+    each turn (CR 606.3, 117.1a)."""
+
+    kind: typing.ClassVar[str] = "loyalty_as_instant"
+
+
+@dataclass(frozen=True, slots=True)
 class StaticCastFromGraveyard(StaticEffect):
     """Its card may be cast from its owner's graveyard with the alternative cost ``cost``
     ("mutate": Brokkos, CR 601.3, 118.9)."""
@@ -3036,6 +3046,7 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticCantCast,
     StaticOneSpellEachTurn,
     StaticCastAsThoughFlash,
+    StaticLoyaltyAsInstant,
     StaticCastFromGraveyard,
     StaticCostIncrease,
     StaticCostReduction,
