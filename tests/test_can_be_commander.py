@@ -234,3 +234,15 @@ def test_teferis_emblem_lets_loyalty_abilities_be_activated_at_instant_speed(db)
     g.push(Action("pass"))
     g.push(Action("pass"))
     assert on_battlefield(g, "Beast Token")
+
+
+def test_a_token_naming_its_creator_in_its_quoted_ability_is_not_read(db):
+    """Rekindling Phoenix's Elemental token "returns target card named Rekindling Phoenix": the
+    card's name, read as "~" in the quoted text, would name the token itself there, so the
+    sentence is refused rather than run wrong; Dragon Egg's token with flying and a quoted
+    ability compiles (CR 111.3)."""
+    assert not db.get("Rekindling Phoenix").fully_supported
+    egg = db.get("Dragon Egg")
+    assert egg.fully_supported
+    spec = next(e for ab in egg.abilities if type(ab) is ir.TriggeredAbility for e in ab.effects).token
+    assert [k.name for k in spec.keywords] == ["flying"] and spec.text.endswith("gets +1/+0 until end of turn.")

@@ -890,6 +890,9 @@ class EffectRules:
         named = next((str(x).partition(" named ")[2] for x in c if isinstance(x, Token) and x.type == "TOKEN_NAMED"), None)
         # "with "{T}: Add {G}."": the quoted ability is the token's rules text (CR 111.3)
         abilities, text = next((x for x in c if isinstance(x, tuple)), ((), ""))
+        # the card's own name in the quoted text ("return target card named Rekindling Phoenix")
+        # was read as "~", which in the token's text would be the token: not read
+        _need(not ir.contains(abilities, lambda n: type(n) is ir.Filter and n.named_self), "a token naming its creator")
         return ir.TokenSpec(named or " ".join(kinds.subtypes) + " Token", power, toughness, colors.colors,
                             kinds.types, kinds.subtypes, tuple(keywords), text=text, abilities=tuple(abilities)), tapped
 
