@@ -246,3 +246,30 @@ def test_a_token_naming_its_creator_in_its_quoted_ability_is_not_read(db):
     assert egg.fully_supported
     spec = next(e for ab in egg.abilities if type(ab) is ir.TriggeredAbility for e in ab.effects).token
     assert [k.name for k in spec.keywords] == ["flying"] and spec.text.endswith("gets +1/+0 until end of turn.")
+
+
+def test_a_card_returned_with_no_controller_named_comes_back_under_its_returner(db):
+    """CR 110.2a: "return that card to the battlefield" names no controller, so the card enters
+    under the control of the player whose effect puts it there. Alice's Grizzly Bears, which Bob
+    controls, die: they go to Alice's graveyard, Angelic Renewal triggers (its ruling
+    2018-12-07: a creature she owns dying under another player's control), she sacrifices it
+    and the Bears return under her control."""
+    assert db.get("Angelic Renewal").fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [Angelic Renewal]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, {card: Grizzly Bears, owner: Alice}]
+""", turn=2, active="Bob")
+    pick(g, "cast Lightning Bolt")
+    while g.pending.kind != "priority":
+        g.push(next(a for a in g.legal_actions() if "Grizzly Bears" in a.label or a.kind == "autopay"))
+    for _ in range(10):
+        if on_battlefield(g, "Grizzly Bears") and not g.current_state().stack:
+            break
+        g.push(Action("pass") if g.pending.kind == "priority" else
+               next(a for a in g.legal_actions() if a.label.lower().startswith("yes")))
+    bears = on_battlefield(g, "Grizzly Bears")
+    assert bears and bears[0].controller == 0 and bears[0].owner == 0
+    assert names(g, 0, "graveyard") == ["Angelic Renewal"]
