@@ -273,3 +273,33 @@ def test_a_card_returned_with_no_controller_named_comes_back_under_its_returner(
     bears = on_battlefield(g, "Grizzly Bears")
     assert bears and bears[0].controller == 0 and bears[0].owner == 0
     assert names(g, 0, "graveyard") == ["Angelic Renewal"]
+
+
+def test_ob_nixilis_emblem_is_activated_from_the_command_zone(db):
+    """Ob Nixilis's -8 gives Alice an emblem with an activated ability, which she activates from
+    the command zone (CR 114.4): {1}{B}, sacrifice Hill Giant (power 3): she gains 3 life and
+    draws 3 cards, X being the sacrificed creature's power as it last existed (CR 608.2h)."""
+    assert db.get("Ob Nixilis of the Black Oath").fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Ob Nixilis of the Black Oath, counters: {loyalty: 8}}, Hill Giant, Swamp, Swamp]
+    library: [{card: Island, count: 5}]
+  - name: Bob
+""", turn=3)
+    g.push(next(a for a in g.legal_actions() if a.label.startswith("activate Ob Nixilis") and "8:" in a.label))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    s = g.current_state()
+    emblem = next(s.objs[i] for i in s.players[0].command)
+    assert not emblem.card.types
+    acts = [a for a in g.legal_actions() if a.kind == "activate" and a.args[0] == emblem.id]
+    assert len(acts) == 1
+    g.push(acts[0])
+    while g.pending.kind != "priority":
+        g.push(next((a for a in g.legal_actions() if "Hill Giant" in a.label or a.kind == "autopay"),
+                    g.legal_actions()[0]))
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    s = g.current_state()
+    assert s.players[0].life == 23 and len(s.players[0].hand) == 3
+    assert names(g, 0, "graveyard") == ["Hill Giant", "Ob Nixilis of the Black Oath"]

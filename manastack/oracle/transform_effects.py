@@ -434,6 +434,10 @@ class EffectRules:
     def em_triggered(self, meta, c):
         return self.triggered(c)[1], self.text[meta.start_pos:meta.end_pos]
 
+    @v_args(meta=True)
+    def em_activated(self, meta, c):
+        return self.activated(c)[1], self.text[meta.start_pos:meta.end_pos]
+
     def draw(self, c):
         return [ir.Draw(_amount(_of(c, _Amount), _of(c, _ForEach)), self._player_or_you(c))]
 
