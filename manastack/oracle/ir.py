@@ -3399,8 +3399,8 @@ class CastRestriction:
 @dataclass(frozen=True, slots=True)
 class CanBeCommander:
     """"~ can be your commander." (CR 903.3a): the card may be chosen as a commander though it
-    isn't a legendary creature. A rule of deck construction only: it does nothing in a game,
-    wherever the card is (CR 903.3a)."""
+    isn't a legendary creature. It changes the rules of deck construction and works before the
+    game begins (CR 903.3a, 113.6n): it does nothing in a game, wherever the card is."""
 
     text: str = ""
 
