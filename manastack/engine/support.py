@@ -634,8 +634,8 @@ def _emblem_gaps(node: ir.CreateEmblem) -> list[str]:
     for ab in node.abilities:
         if type(ab) is ir.StaticAbility and type(ab.effect) in layers.CHANGING_TYPES:
             out.append(f"emblem with a static ability of kind {ab.effect.kind!r}")
-        elif type(ab) is ir.ActivatedAbility and (ab.is_mana or ab.cost.tap or ab.cost.untap
-                                                  or ab.cost.sacrifice_self or ab.cost.part(ir.LoyaltySymbol)):
+        elif type(ab) is ir.ActivatedAbility and (ab.is_mana or ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
+                                                  or ab.cost.part(ir.LoyaltySymbol) is not None):
             out.append("emblem with a mana ability or one paid with itself")   # engine.legality.activatable
         elif type(ab) not in (ir.StaticAbility, ir.TriggeredAbility, ir.ActivatedAbility):
             out.append(f"emblem with {type(ab).__name__}")
