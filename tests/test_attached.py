@@ -423,4 +423,4 @@ def test_an_aura_that_enchants_a_player_is_run(db):
     the engine can't read still keep it from compiling fully."""
     from_text = card("Test Curse", "Enchant player", "Enchantment — Aura Curse")
     assert support.gaps(from_text.abilities[0]) == []
-    assert not db.get("Curse of Misfortunes").fully_supported
+    assert not db.get("Overwhelming Splendor").fully_supported

@@ -22,7 +22,8 @@ CURSES = ("Curse of the Bloody Tome", "Curse of Death's Hold", "Curse of Predati
           "Curse of the Nightly Hunt", "Psychic Possession", "Trespasser's Curse", "Curse of Stalked Prey",
           "Curse of Opulence", "Curse of Vitality", "Curse of Verbosity", "Curse of Disturbance",
           "Curse of Shallow Graves", "Curse of Fool's Wisdom", "Curse of Exhaustion", "Curse of Thirst", "Curse of Bounty",
-          "Curse of Bloodletting", "Curse of Chaos", "Curse of the Pierced Heart", "Curse of Vengeance")
+          "Curse of Bloodletting", "Curse of Chaos", "Curse of the Pierced Heart", "Curse of Vengeance",
+          "Curse of Misfortunes", "Curse of Echoes", "Curse of Inertia")
 
 
 def _obj(g: Game, name: str):
@@ -803,3 +804,112 @@ def test_curse_of_vengeance_counts_spells_and_pays_out_when_the_player_loses(db)
     s = g.current_state()
     assert s.players[0].life == 23 and len(s.players[0].hand) == 3
     assert any("Curse of Vengeance's ability triggers" in e.text for e in _log(g))
+
+
+def test_curse_of_misfortunes_fetches_a_curse_of_another_name_onto_that_player(db):
+    """Curse of Misfortunes: at the beginning of Alice's upkeep she may search her library for a
+    Curse card whose name no Curse attached to the enchanted player has (its ruling 2011-01-22:
+    checked as the ability resolves, against each Curse enchanting that player, whoever
+    controls it) and put it onto the battlefield attached to that player, without casting or
+    targeting (CR 303.4f, 115.10); then she shuffles (CR 701.23a, 701.24a)."""
+    assert db.get("Curse of Misfortunes").fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of Misfortunes, attached_to: Bob}]
+    library: [Curse of the Bloody Tome, Curse of Death's Hold, Curse of Misfortunes, Island]
+  - name: Bob
+    battlefield: [{card: Curse of the Bloody Tome, attached_to: Bob}, Llanowar Elves]
+    library: [{card: Island, count: 5}]
+""", turn=3, step="untap")
+    for _ in range(10):
+        if g.pending.kind == "search":
+            break
+        g.push(next((a for a in g.legal_actions() if a.label.lower().startswith("yes")), None)
+               or Action("pass"))
+    offered = [a.label for a in g.legal_actions()]
+    assert "Curse of Death's Hold" in offered
+    assert "Curse of the Bloody Tome" not in offered and "Curse of Misfortunes" not in offered
+    assert "Island" not in offered
+    pick(g, "Curse of Death's Hold")
+    hold = _obj(g, "Curse of Death's Hold")
+    assert hold.zone == "battlefield" and enchanted_player(hold) == 1 and hold.controller == 0
+    assert _obj(g, "Llanowar Elves").zone == "graveyard"      # its -1/-1 works at once (CR 704.5f)
+
+
+def test_curse_of_echoes_lets_each_other_player_copy_the_spell(db):
+    """Curse of Echoes on Bob: when Bob casts an instant, each other player (Alice, its
+    controller, and Carol) may copy it and may choose new targets for their copy (CR 707.10c).
+    Its rulings (2011-01-22): the active player first, then the others in turn order; the copies
+    aren't cast (no cast trigger); the last copy made resolves first. Carol declines here."""
+    assert db.get("Curse of Echoes").fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of Echoes, attached_to: Bob}, Grizzly Bears]
+  - name: Bob
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, Hill Giant]
+  - name: Carol
+    battlefield: [Llanowar Elves]
+""", turn=2, active="Bob")
+    cast_and_pay(g, "cast Lightning Bolt", "Llanowar Elves")
+    s = g.current_state()
+    assert len(s.stack) == 2 and s.stack[-1].card.name == "Curse of Echoes"
+    asked = []
+    for _ in range(12):
+        if g.pending.kind == "priority":
+            if s.stack and s.stack[-1].card.name != "Curse of Echoes":
+                break
+            g.push(Action("pass"))
+        elif g.pending.kind == "may":
+            asked.append(g.current_state().players[g.pending.player].name)
+            pick(g, "yes" if g.pending.player == 0 else "no")
+        elif g.pending.kind == "may_new_targets" or any(a.label.startswith("target") for a in g.legal_actions()):
+            want = "Hill Giant" if g.pending.player == 0 else "Llanowar Elves"
+            g.push(next((a for a in g.legal_actions() if want in a.label), g.legal_actions()[0]))
+        else:
+            g.push(next((a for a in g.legal_actions() if "yes" in a.label.lower() or "change" in a.label.lower()),
+                        g.legal_actions()[0]))
+        s = g.current_state()
+    assert asked == ["Carol", "Alice"]          # in turn order from the active player, Bob left out
+    assert [i.label for i in s.stack] == ["Lightning Bolt", "Copy of Lightning Bolt"]
+    copy = s.stack[-1]
+    assert copy.controller == 0 and [s.objs[t].card.name for t in copy.targets[0]] == ["Hill Giant"]
+    assert any(e.text.startswith("Alice puts a copy of Lightning Bolt on the stack") for e in g.log)
+
+
+def test_curse_of_inertia_the_attacking_player_chooses_the_target(db):
+    """Curse of Inertia (Alice's) on Bob: Carol attacks Bob with two creatures; the ability
+    triggers once (its ruling: once per attacking player per combat) and Carol, the attacking
+    player, chooses the target, though Alice controls the ability, so Alice's hexproof Gladecover
+    Scout may be chosen (its ruling 2013-10-17; CR 702.11b). On resolution Carol may tap or
+    untap it (CR 701.26): she taps it."""
+    assert db.get("Curse of Inertia").fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: Curse of Inertia, attached_to: Bob}, Gladecover Scout]
+  - name: Bob
+    battlefield: [Forest]
+  - name: Carol
+    battlefield: [Grizzly Bears, Hill Giant]
+""", turn=3, active="Carol", step="beginning_of_combat")
+    while g.pending.kind != "attackers":
+        g.push(Action("pass"))
+    s = g.current_state()
+    for o in s.permanents(2):
+        g.push(Action("attack", (o.id, "p1")))
+    if g.pending.kind == "attackers":      # every creature declared: the declaration may end by itself
+        g.push(Action("done"))
+    assert g.pending.kind == "targets" and g.pending.player == 2
+    offered = [a.label for a in g.legal_actions()]
+    assert "target Gladecover Scout" in offered
+    pick(g, "target Gladecover Scout")
+    s = g.current_state()
+    assert [i.card.name for i in s.stack] == ["Curse of Inertia"] and s.stack[0].controller == 0
+    while s.stack:
+        if g.pending.kind == "priority":
+            g.push(Action("pass"))
+        else:
+            assert g.pending.player == 2            # the "may" and the tap-or-untap are Carol's
+            pick(g, "tap" if g.pending.kind == "tap_or_untap" else "yes")
+        s = g.current_state()
+    assert _obj(g, "Gladecover Scout").tapped

@@ -228,3 +228,89 @@ def test_arahbos_attack_trigger_does_not_work_from_the_command_zone(db):
     play_to_damage(g, ["Savannah Lions"])
     assert lions(g) == (5, 4, False)
     assert not any("(attacks)" in e.text for e in g.log)
+
+
+INALLA = "Inalla, Archmage Ritualist"
+
+
+def _answer(g: Game, label: str) -> None:
+    g.push(next(a for a in g.legal_actions() if a.label.startswith(label)))
+
+
+def _resolve_inalla(g: Game, pay: bool) -> None:
+    """Everyone passes until Inalla's trigger resolves; Alice pays {1} for it or not."""
+    for _ in range(12):
+        if g.pending.kind == "priority":
+            if not any(i.card.name == INALLA for i in g.current_state().stack):
+                return
+            g.push(Action("pass"))
+        elif g.pending.kind == "pay":
+            g.push(Action("autopay"))
+        else:
+            labels = [a.label for a in g.legal_actions()]
+            yes = next((x for x in labels if x.lower().startswith(("yes", "pay"))), labels[0])
+            no = next((x for x in labels if x.lower().startswith(("no", "don't", "decline"))), labels[-1])
+            _answer(g, yes if pay else no)
+
+
+def _sorcerers(g: Game) -> list:
+    return [o for o in g.current_state().permanents(0) if o.card.name == "Prodigal Sorcerer"]
+
+
+def test_inalla_copies_a_wizard_from_the_command_zone(db):
+    """Inalla's eminence triggers in the command zone (CR 113.6b) as a nontoken Wizard enters
+    under Alice's control; she pays {1} once (its ruling: one token per resolution) for a token
+    copy of it, which gains haste, so its {T} ability can be activated at once (CR 702.10), and
+    is exiled at the beginning of the next end step (CR 603.7)."""
+    assert db.get(INALLA).fully_supported
+    g = board(db, f"""    commanders: ["{INALLA}"]
+    command: ["{INALLA}"]
+    hand: [Prodigal Sorcerer]
+    battlefield: [Island, Island, Island, Island]""")
+    cast_and_pay(g, "cast Prodigal Sorcerer")
+    everyone_passes(g)                      # the Sorcerer resolves; Inalla's ability triggers
+    assert any(f"{INALLA}'s ability triggers" in e.text for e in g.log)
+    _resolve_inalla(g, pay=True)
+    sorcerers = _sorcerers(g)
+    assert [o.is_token for o in sorcerers].count(True) == 1
+    token = next(o for o in sorcerers if o.is_token)
+    assert ch.has(g.current_state(), token, "haste")
+    assert any(a.label.startswith("activate Prodigal Sorcerer") and a.args[0] == token.id for a in g.legal_actions())
+    for _ in range(80):
+        s = g.current_state()
+        if s.step == "cleanup" or s.turn > 5:
+            break
+        g.push(Action("pass") if g.pending.kind == "priority" else g.legal_actions()[-1])
+    assert [o.is_token for o in _sorcerers(g)] == [False]
+
+
+def test_inalla_declined_and_not_for_tokens(db):
+    """Not paying {1} makes no token; a Wizard token entering doesn't trigger it ("nontoken")."""
+    g = board(db, f"""    commanders: ["{INALLA}"]
+    command: ["{INALLA}"]
+    hand: [Prodigal Sorcerer]
+    battlefield: [Island, Island, Island, Island]""")
+    cast_and_pay(g, "cast Prodigal Sorcerer")
+    everyone_passes(g)
+    _resolve_inalla(g, pay=False)
+    assert [o.is_token for o in _sorcerers(g)] == [False]
+    assert not any(i.card.name == INALLA for i in g.current_state().stack)
+
+
+def test_inalla_copies_a_wizard_that_has_left_as_it_last_existed(db):
+    """Inalla's ruling (2017-08-25): if the Wizard has left the battlefield by the time the
+    ability resolves, {1} can still be paid, for a token with the copiable values of that
+    creature as it last existed on the battlefield (CR 608.2h, 707.2)."""
+    g = board(db, f"""    commanders: ["{INALLA}"]
+    command: ["{INALLA}"]
+    hand: [Prodigal Sorcerer, Lightning Bolt]
+    battlefield: [Island, Island, Island, Island, Mountain]""")
+    cast_and_pay(g, "cast Prodigal Sorcerer")
+    everyone_passes(g)
+    assert any(i.card.name == INALLA for i in g.current_state().stack)
+    cast_and_pay(g, "cast Lightning Bolt", "Prodigal Sorcerer")
+    everyone_passes(g)                      # the Bolt resolves: the Sorcerer dies
+    assert "Prodigal Sorcerer" in [g.current_state().objs[i].card.name for i in g.current_state().players[0].graveyard]
+    g = Game.from_json(g.to_json(), cards=db)      # what the trigger saw is saved with it
+    _resolve_inalla(g, pay=True)
+    assert [o.is_token for o in _sorcerers(g)] == [True]

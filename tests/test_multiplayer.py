@@ -627,3 +627,41 @@ expect:
   battlefield: {Bob: [], Carol: [Mountain, Mountain, Mountain]}
   exile: {Bob: [Hill Giant]}
 """)
+
+
+def test_nothing_goes_to_a_player_who_has_left(db):
+    """CR 800.4b, at the engine's own entry points (an effect names only players still in the
+    game, so no card's text reaches them; `resolution.named_players`): after Bob concedes, a
+    control change to him doesn't happen, a token created under his control isn't created, and
+    a card put onto the battlefield under his control stays where it is. Each is logged with
+    the rule."""
+    from manastack.engine import events
+    from manastack.engine.runner import Ctx
+    from manastack.oracle import ir
+
+    g = board(db, """
+turn: 3
+players:
+  - name: Alice
+    battlefield: [Grizzly Bears]
+    graveyard: [Hill Giant]
+  - name: Bob
+    battlefield: [Forest]
+  - name: Carol
+""")
+    g.concede(1)
+    s = g.current_state().copy()
+    assert s.left == (1,)
+    ctx = Ctx(s, [])
+    bears = next(o for o in s.permanents() if o.card.name == "Grizzly Bears")
+    events.change_control(ctx, bears, 1, ir.Duration.PERMANENT, "Threaten")
+    assert s.objs[bears.id].controller == 0
+    before = set(s.objs)
+    spec = ir.TokenSpec("Snake Token", 1, 1, ("G",), ("Creature",), ("Snake",))
+    assert events.create_token(ctx, spec, 1) is None
+    assert set(s.objs) == before and not any(o.controller == 1 for o in s.permanents())
+    giant = next(s.objs[i] for i in s.players[0].graveyard)
+    assert events.move(ctx, giant, "battlefield", controller=1) is None
+    assert giant.id in s.players[0].graveyard and giant.zone == "graveyard"
+    ruled = [e.text for e in s.log_entries() if e.rules == ("800.4b",)]
+    assert len(ruled) == 3 and all("Bob" in t for t in ruled)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from manastack.oracle import ir
+
 if TYPE_CHECKING:
     from manastack.cards import CardDef
 
@@ -21,7 +23,6 @@ COLORS = ("W", "U", "B", "R", "G")
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 # CR 903.5d: a basic land type and the mana its intrinsic ability makes (CR 305.6)
 LAND_TYPE_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-CAN_BE_COMMANDER = "can be your commander"      # CR 903.3a, in Oracle text
 
 
 def without_reminder(text: str) -> str:
@@ -109,8 +110,9 @@ def lines(card: "CardDef") -> list[str]:
 
 def can_be_commander(card: "CardDef") -> str | None:
     """Why ``card`` can't be a commander by itself, or None (CR 903.3, 903.3a): a legendary
-    creature or Vehicle (or a Spacecraft with power and toughness), or a card that says so."""
-    if CAN_BE_COMMANDER in card.text:
+    creature or Vehicle (or a Spacecraft with power and toughness), or a card whose compiled
+    abilities say so ("~ can be your commander.", :class:`ir.CanBeCommander`)."""
+    if any(type(ab) is ir.CanBeCommander for ab in card.abilities):
         return None
     if "Legendary" not in card.supertypes:
         return f"{card.name} is not legendary"

@@ -20,17 +20,24 @@ from .zones import BATTLEFIELD
 NOTHING = -1          # no legal object: the Aura stays where it is (CR 303.4g)
 
 
-def enchant_choice(ctx: Ctx, o: Obj, controller: int, named: int | None = None) -> int | PlayerRef | None:
+def enchant_choice(ctx: Ctx, o: Obj, controller: int, named: int | PlayerRef | None = None) -> int | PlayerRef | None:
     """The permanent the entering Aura ``o`` will enchant (its id) or the player (a
     :class:`PlayerRef`, for "Enchant player"), :data:`NOTHING` when there is none it could
-    enchant, or None when ``o`` is no Aura. ``named``: the permanent the effect names
-    (CR 303.4f), the only one it may then enchant (or :data:`NOTHING`, gone)."""
+    enchant, or None when ``o`` is no Aura. ``named``: the permanent or player the effect names
+    (CR 303.4f: "attached to that player"), the only one it may then enchant (or
+    :data:`NOTHING`, gone)."""
     spec = aura_target_spec(o.card)
     if spec is None:
         return None
     s = ctx.s
     seen = o.copy()                 # the Aura as it will be: on the battlefield, under ``controller``
     seen.zone, seen.controller = BATTLEFIELD, controller
+    if type(named) is PlayerRef:         # the player the effect names, if it may enchant them
+        if spec.kind != ir.TargetKind.PERMANENT and may_enchant_player(s, seen, named.index):
+            return named
+        s.add_log(f"{o.card.name} can't enchant {s.players[named.index].name}, so it stays in its owner's {o.zone}",
+                  ("303.4g",), "zone")
+        return NOTHING
     if spec.kind != ir.TargetKind.PERMANENT:
         if named is not None:
             return NOTHING

@@ -17,6 +17,7 @@ from . import characteristics as ch
 from . import exercise
 from .mechanics import cipher, clash, double_faced, flip_cards, haunt, soulbond, phasing, suspend, votes
 from . import (
+    aura_placement,
     commanders,
     control,
     copies,
@@ -37,7 +38,7 @@ from .casting import choose_x, pay_mana
 from .conditions import evaluate
 from .continuous import HEXPROOF_FROM, keyword_names, text_changes_begin_or_end
 from .decisions import Action, ActionKind, Decision, DecisionKind
-from .event_types import NOTHING, Explored
+from .event_types import NOTHING, Explored, PlayerRef
 from .triggers import collect
 from .filters import cant_gain_life, has_name, is_player_ref, life_cant_change, matches, objects_matching, player_of, player_ref, shares_creature_type
 from .mana.abilities import add_mana, can_afford
@@ -173,9 +174,15 @@ def _discard(ctx, e: ir.Discard, rc):
             if e.random:
                 oid = hand[s.rng.below(len(hand))]
             else:
-                answer = ctx.ask(Decision(p, DecisionKind.DISCARD, "Choose a card to discard",
-                                          tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in hand)))
+                options = tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in hand)
+                if e.up_to:         # "up to two cards": the player may stop (CR 608.2d)
+                    options += (Action(ActionKind.DONE, (), "discard no more"),)
+                answer = ctx.ask(Decision(p, DecisionKind.DISCARD, "Choose a card to discard", options))
+                if answer.kind == ActionKind.DONE:
+                    break
                 oid = answer.args[0]
+            rc.counted["discarded"] = rc.counted.get("discarded", 0) + 1    # "that many" after it
+            rc.discarded.append(s.objs[oid])
             events.discard(ctx, p, s.objs[oid])
             rc.did = True
 
@@ -1442,7 +1449,8 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
             elif top:
                 p.library.remove(o.id)
             elif e.to == BATTLEFIELD:      # "that land" later: the permanent it became (CR 400.7)
-                new = events.move(ctx, o, BATTLEFIELD, controller=searcher, tapped=e.tapped, rules=("701.23a",))
+                new = events.move(ctx, o, BATTLEFIELD, controller=searcher, tapped=e.tapped, rules=("701.23a",),
+                                  attach=_attach_to(ctx, e.attach_to, rc))
                 if new is not None and new.zone == BATTLEFIELD:
                     rc.created.append(new.id)
             else:
@@ -1461,6 +1469,16 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
         s.add_log(f"{name} searches their library and shuffles", ("701.23a", "701.24a"))
     else:
         s.add_log(f"{name} searches {p.name}'s library, then {p.name} shuffles it", ("701.23a", "701.24a"))
+
+
+def _attach_to(ctx, who, rc) -> PlayerRef | int | None:
+    """The player an Aura put onto the battlefield is attached to, the effect naming them
+    ("attached to that player", CR 303.4f); :data:`aura_placement.NOTHING` when that player is
+    no more (CR 800.4a); None when the effect names no one."""
+    if who is None:
+        return None
+    players = named_players(ctx, who, rc)
+    return PlayerRef(players[0]) if players else aura_placement.NOTHING
 
 
 def _search_zones_exile(ctx, e: ir.SearchZonesExile, rc):
@@ -2100,6 +2118,9 @@ def _conditional(ctx, e: ir.Conditional, rc):
         met = who is not None and not any(o.controller == who and any(matches(ctx.s, o, f, src, who)
                                                                         for f in e.condition.filters)
                                           for o in ctx.s.permanents())
+    elif type(e.condition) is ir.DiscardedThisWay:  # "If a land card is discarded this way" (CR 701.9a)
+        f = e.condition.filter
+        met = any(matches(ctx.s, o, replace(f, zone=o.zone), src, rc.controller) for o in rc.discarded)
     elif type(e.condition) is ir.AmountAtLeast:     # counted as it happens (CR 608.2c, 608.2h)
         if exercise.RECORD is not None:
             exercise.note("STATE_CONDITIONS", "AmountAtLeast", rc.card)

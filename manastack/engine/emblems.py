@@ -4,8 +4,9 @@ zone (CR 114.2), owned and controlled by that player.
 An emblem is an object (``Obj``) in the command zone, listed in its owner's ``command`` list.
 Its card is built from the quoted ability alone, compiled like any card text: it has no name
 printed (the log calls it after the source that made it), no types, no mana cost and no color
-(CR 114.3). Its static abilities are read by ``characteristics`` and its triggered abilities by
-``triggers.collect`` from the command zone (CR 114.4); it never leaves it. It is neither a card
+(CR 114.3). Its static abilities are read by ``characteristics``, its triggered abilities by
+``triggers.collect`` and its activated abilities by ``legality.activatable`` from the command
+zone (CR 114.4); it never leaves it. It is neither a card
 nor a permanent (CR 114.5).
 """
 from __future__ import annotations

@@ -560,6 +560,7 @@ class Seen:
     source_power: int | None = None          # the ability's source's power as it left (mentor, 702.134a)
     votes: tuple | None = None               # (voter, choice) for each vote of a vote that ended (CR 701.38)
     colors_spent: str | None = None          # the colors of mana spent to cast what entered (CR 601.2h)
+    copiable: dict | None = None             # the face of the copiable values of what entered (CR 707.2, 608.2h)
 
     def to_data(self) -> dict:
         """The set fields, for a save."""

@@ -70,7 +70,7 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
          quiet: bool = False, counters: dict | None = None, riders: tuple = (),
          discarded: bool = False, resolved: bool = False, colors_spent: str = "",
          exile_instead: str = "", instead_to: str = "exile", sacrificed: bool = False, played: bool = False,
-         attach: int | None = None) -> Obj | None:
+         attach: int | PlayerRef | None = None) -> Obj | None:
     """Move an object to another zone (CR 400.7: it becomes a new object with a new id).
     ``counters``: a permanent that enters "with" counters (CR 614.1c, e.g. persist 702.79a).
     ``riders``: those of the mana spent on the spell that becomes this permanent (CR 106.6).
@@ -92,6 +92,12 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
     s = ctx.s
     o = s.current(o)          # a caller may hold the original of a permanent changed since (own)
     if o.phased_out:          # CR 702.26b: treated as though it doesn't exist
+        return None
+    if to == BATTLEFIELD and controller is not None and controller in s.left:
+        # CR 800.4b: not under the control of a player who has left the game: it stays
+        s.add_log(f"{o.card.name} would be put onto the battlefield under the control of "
+                  f"{s.players[controller].name}, who has left the game: it stays in its {o.zone}",
+                  ("800.4b",), "zone")
         return None
     from_zone = o.zone
     ev = ZoneChange(o.id, from_zone, to, o.controller, o.owner, tapped, dict(counters or {}), x, riders,
@@ -859,6 +865,10 @@ def change_control(ctx: Ctx, o: Obj, player: int, until: str, by: str) -> None:
     """CR 613.1b: ``player`` gains control of ``o``, by a :class:`.ControlChange` effect, so the
     control it gives can end (CR 514.2)."""
     s = ctx.s
+    if player in s.left:        # CR 800.4b: an object doesn't change to the control of a player who has left
+        s.add_log(f"{o.card.name} doesn't change to the control of {s.players[player].name}, who has left "
+                  f"the game ({by})", ("800.4b",), "control")
+        return
     s.effects.append(ControlChange(o.id, player, until, s.new_timestamp(), by))
     _set_controller(ctx, o, player, by)
 
@@ -995,6 +1005,9 @@ def create_token_from_face(ctx: Ctx, face: dict, controller: int, what: str, rul
     token's, or a copy of a card with exceptions: embalm, eternalize) enters the battlefield;
     ``card``: the definition of that face when there is one already (a copy, CR 707.2)."""
     s = ctx.s
+    if controller in s.left:            # CR 800.4b: no token is created for a player who has left
+        s.add_log(f"{s.players[controller].name} has left the game: {what} isn't created", ("800.4b",))
+        return None
     card = card if card is not None else CardDef.from_face(face)
     o = Obj(s.next_id, card, controller, "limbo")
     s.next_id += 1

@@ -13,7 +13,7 @@ from .continuous import HEXPROOF_FROM
 from . import commanders, exercise
 from .effect_records import DamagedBy, LifeCantChange, PlayerKeywords, PlayerProtection
 from .influence import holder
-from .state import ItemKind, Obj, State, enchanted_player
+from .state import ItemKind, Obj, PlayerRef, State, enchanted_player
 from .zones import BATTLEFIELD, STACK
 
 
@@ -126,6 +126,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False                  # CR 903.3e: the commander as it is now, in any zone
     if f.adventure and o.card.adventure is None:
         return False                  # an adventurer card's creature side (CR 715.2, 715.4)
+    if f.name_unlike_attached is not None and _named_like_attached(s, o, f.name_unlike_attached, source):
+        return False                  # "that doesn't have the same name as a Curse attached to ..."
     if f.token and not o.is_token:
         return False
     if f.nontoken and o.is_token:
@@ -681,3 +683,13 @@ def _is_now_one_of(s: State, o: Obj, kinds: tuple[str, ...]) -> bool:
     creature (CR 205.1a)."""
     types = ch.card_types(s, o)
     return any(t in types for t in kinds)
+
+
+def _named_like_attached(s: State, o: Obj, subtype: str, source: Obj | None) -> bool:
+    """Whether ``o`` has the name of a permanent of ``subtype`` attached to the player the
+    source, an Aura, enchants (CR 201.2, 303.4b); with no such player, none is."""
+    player = enchanted_player(source) if source is not None else None
+    if player is None:
+        return False
+    names = {a.card.name for a in s.permanents() if a.attached_to == PlayerRef(player) and subtype in ch.subtypes(s, a)}
+    return any(has_name(o, n) for n in names)

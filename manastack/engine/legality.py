@@ -185,6 +185,9 @@ def why_not_activate(s, player: int, o, ab, idx: int = -1) -> str | None:
     elif o.zone == GRAVEYARD and any(i == idx for i, _ in graveyard_activated(o.card)):
         if o.owner != player:           # CR 702.84a, 702.97a: from your graveyard
             return f"{o.card.name} is not in {who}'s graveyard (CR 602.2, 702.84a, 702.97a)"
+    elif o.zone == COMMAND and not o.card.types:      # an emblem's, from the command zone (CR 114.4)
+        if o.owner != player:
+            return f"{o.card.name} is not {who}'s emblem (CR 114.2, 602.2)"
     elif not (o.zone == HAND and o.owner == player and c.part(ir.DiscardSelfCost) is not None):
         return f"{o.card.name} is not on the battlefield (CR 602.2)"
     by = forbidden(s, o, ab)
@@ -383,6 +386,11 @@ def activatable(s, player: int) -> list[tuple[Obj, int, ir.ActivatedAbility]]:
         o = objs[i]
         out += [(o, idx, ab) for idx, ab in graveyard_activated(o.card)
                 if not ab.is_mana and why_not_activate(s, player, o, ab, idx) is None]
+    for i in s.players[player].command:     # an emblem's work there; a commander card's don't (CR 114.4, 113.6)
+        o = objs[i]
+        if not o.card.types:
+            out += [(o, idx, ab) for idx, ab in battlefield_nonmana_activated(o.card)
+                    if why_not_activate(s, player, o, ab, idx) is None]
     return out
 
 

@@ -51,6 +51,7 @@ class ResolutionContext:
     destroyed: list = field(default_factory=list)  # the permanents it destroyed, as they last were
     life_lost: int = 0      # life the players lost to this resolution so far (CR 119.3)
     drawn: int = 0          # cards drawn by this resolution so far (CR 121.1), "drawn this way"
+    discarded: list = field(default_factory=list)  # the cards it discarded, as they were ("discarded this way")
     counted: dict = field(default_factory=dict)    # "sacrificed", "exiled" -> permanents so far (608.2c)
     chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)
@@ -327,6 +328,8 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         return sorted({o.controller for o in attackers if o.zone == BATTLEFIELD and o.attacking == p
                        and o.id not in walkers and o.controller != rc.controller
                        and not s.players[o.controller].lost})
+    if name == ir.OTHER_THAN_TRIGGERING_PLAYER:   # "each other player": but the one the trigger names
+        return [p.index for p in s.players if p.index != rc.event.player and not p.lost]
     if name == ir.ATTACKING_PLAYER:     # CR 506.2: the active player attacks
         return [s.active] if not s.players[s.active].lost else []
     if name == ir.VOTER:                # CR 701.38a: who cast the vote "For each money vote" is at

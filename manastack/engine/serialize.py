@@ -221,6 +221,12 @@ def _card(face: dict, db) -> CardDef:
     return _compiled_face(orjson.dumps(face))
 
 
+def card_of_face(face: dict) -> CardDef:
+    """The definition of an AtomicCards-shaped ``face`` that no card database is at hand for,
+    compiled once per process (see :func:`_compiled_face`)."""
+    return _compiled_face(orjson.dumps(face))
+
+
 @lru_cache(maxsize=1024)
 def _compiled_face(face_json: bytes) -> CardDef:
     """A saved face no card database has (a token's, a copy's, one with granted text),

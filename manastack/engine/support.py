@@ -145,6 +145,7 @@ UNLESS_COST_PARTS = frozenset({"mana", "PayLifeCost", "DiscardCost", "DiscardCos
 # they pay {2}", CR 118.12); engine.costs.unless.unless_pays.
 PLAYER_UNLESS_COST_PARTS = frozenset({"mana", "PayLifeCost"})
 STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_block",
+                          "loyalty_as_instant",         # CR 606.3, engine.mechanics.loyalty
                           "no_legend_rule", "cant_be_countered", "attacks_each_combat",
                           "cant_be_blocked", "can_block_only_flying", "doesnt_untap",
                           "untap_during_others",        # CR 502.3, engine.turn
@@ -225,7 +226,8 @@ STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "
                               "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
                               "ObjectIs",     # "If that creature is a Human", engine.effects._object_is
                               "AmountAtLeast",    # "If the sacrificed creature's toughness was 4 or greater", effects._conditional
-                              "ThatPlayerControlsNone"})   # "unless they control a commander", effects._conditional
+                              "ThatPlayerControlsNone",   # "unless they control a commander", effects._conditional
+                              "DiscardedThisWay"})   # "If a land card is discarded this way", the same
 # Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana.abilities.limited):
 # "Activate only if ...", "... only once each turn", "... no more than N times each turn".
 MANA_LIMITS = frozenset({"condition", "once", "times"})
@@ -306,7 +308,8 @@ REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_pla
                   ir.TARGET_OWNER,       # the owner of the only target, engine.resolution.resolve_subject
                   ir.DISSENTERS,         # CR 701.38, the same
                   ir.OPPONENTS_ATTACKING,    # CR 506.2, 303.4b: engine.resolution.resolve_subject
-                  ir.ATTACKING_PLAYER})      # CR 506.2, the same
+                  ir.ATTACKING_PLAYER,       # CR 506.2, the same
+                  ir.OTHER_THAN_TRIGGERING_PLAYER})   # CR 102.3, the same
 CONTROLLERS = frozenset({None, "you", "opponent", "not_you",
                          ir.CHOSEN_PLAYER,      # CR 614.12: the player chosen as the source entered, engine.filters
                          ir.ENCHANTED_PLAYER})  # CR 303.4b: the player an Aura enchants, engine.filters
@@ -376,6 +379,9 @@ def gaps(ability) -> list[str]:
     """The parts of one compiled ability the engine can't run, in words (empty: playable)."""
     out: list[str] = []
     _walk(ability, out)
+    if type(ability) is not ir.TriggeredAbility and ir.contains(ability, lambda n: type(n) is ir.TargetSpec
+                                                                and n.chooser is not None):
+        out.append("a target chosen by another player outside a triggered ability")   # engine.targets
     if type(ability) is not ir.SpellAbility and ir.contains(ability, lambda n: type(n) is ir.ChooseCardName):
         out.append("choosing a card name in an ability of a permanent")   # kept on the spell only
     if type(ability) is not ir.SpellAbility and ir.contains(ability, lambda n: type(n) is ir.ChooseCreatureType):
@@ -502,7 +508,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.event!r} untapped")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
-        if t is ir.TriggeredAbility and type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone):
+        if t is ir.TriggeredAbility and type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone, ir.DiscardedThisWay):
             out.append("a condition on an object named before, as an intervening \"if\"")   # effects._conditional only
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
@@ -524,7 +530,7 @@ def _walk(node, out: list[str]) -> None:
         if node.is_mana:
             out += [f"activation limit {k!r} on a mana ability" for k in mana_limits(node) if k not in MANA_LIMITS]
         _condition_gaps(node.condition, out)
-        if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone):
+        if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone, ir.DiscardedThisWay):
             out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
         if (life := c.part(ir.PayLifeCost)) is not None and life.x:
@@ -629,7 +635,10 @@ def _emblem_gaps(node: ir.CreateEmblem) -> list[str]:
     for ab in node.abilities:
         if type(ab) is ir.StaticAbility and type(ab.effect) in layers.CHANGING_TYPES:
             out.append(f"emblem with a static ability of kind {ab.effect.kind!r}")
-        elif type(ab) not in (ir.StaticAbility, ir.TriggeredAbility):
+        elif type(ab) is ir.ActivatedAbility and (ab.is_mana or ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
+                                                  or ab.cost.part(ir.LoyaltySymbol) is not None):
+            out.append("emblem with a mana ability or one paid with itself")   # engine.legality.activatable
+        elif type(ab) not in (ir.StaticAbility, ir.TriggeredAbility, ir.ActivatedAbility):
             out.append(f"emblem with {type(ab).__name__}")
     return out
 

@@ -196,7 +196,7 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj, player: int
                     choices.append(Action(ActionKind.DONE, (), "no more targets"))
             if not choices:
                 return False
-            answer = ctx.ask(Decision(player, DecisionKind.TARGETS,
+            answer = ctx.ask(Decision(_chooser(s, spec, player), DecisionKind.TARGETS,
                                       f"Choose target {n + 1} for {item.label}: {_spec_text(spec)} (CR 115)",
                                       tuple(choices), {"item": item.id}))
             if answer.kind == ActionKind.DONE:
@@ -206,6 +206,13 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj, player: int
                 exercise.note("TARGET_KINDS", spec.kind, item.card)
         item.targets.append(group)
     return True
+
+
+def _chooser(s, spec: ir.TargetSpec, player: int) -> int:
+    """Who chooses the targets of ``spec``: the controller ``player`` (CR 601.2c, 603.3d), or the
+    attacking player for "target permanent of their choice" (CR 506.2: the active player), the
+    legality still the controller's (Curse of Inertia's rulings 2013-10-17)."""
+    return s.active if spec.chooser == ir.ATTACKING_PLAYER else player
 
 
 # ------------------------------------------------------------------------------ dividing (CR 601.2d)

@@ -18,6 +18,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import events
 from .replacement import token_count
 from .resolution import amount, named_players, resolve_subject
+from .serialize import card_of_face
 from .state import Obj
 
 # the face fields a token copy doesn't carry: the card's rulings, printings and layout links
@@ -30,16 +31,19 @@ def create_token_copy(ctx, e: ir.CreateTokenCopy, rc) -> None:
     to copy (an illegal target, CR 608.2b; a card that left its zone, CR 400.7): no token."""
     s = ctx.s
     rc.did = False
-    found = [o for o in resolve_subject(ctx, e.what, rc) if isinstance(o, Obj)]
+    found = [o.card for o in resolve_subject(ctx, e.what, rc) if isinstance(o, Obj)]
+    if not found and e.what == ir.Ref("triggering_object") and rc.event.copiable is not None:
+        # the permanent an enters trigger saw has left: copied as it last existed (CR 608.2h;
+        # Inalla, Archmage Ritualist's rulings 2017-08-25)
+        found = [card_of_face(rc.event.copiable)]
     if not found:
         s.add_log(f"{rc.card.name}: there is no object to copy, no token is created", ("707.2", "608.2b"),
                   "resolve")
         return
-    original = found[0]
-    card = copied_card(original.card, e.changes)
+    card = copied_card(found[0], e.changes)
     n = amount(ctx, e.amount, rc)
     players = [rc.controller] if e.who == ir.Ref("you") else named_players(ctx, e.who, rc)
-    what = f"a token that's a copy of {original.card.name}" + (f" ({describe(e.changes)})" if e.changes != _NONE else "")
+    what = f"a token that's a copy of {found[0].name}" + (f" ({describe(e.changes)})" if e.changes != _NONE else "")
     with events.together(ctx):      # one event: they enter at the same time (CR 101.4, 603.6a, 614.12)
         for p in [p for p in s.apnap() if p in players]:
             for _ in range(token_count(ctx, p, n)):        # CR 614.1a: Doubling Season

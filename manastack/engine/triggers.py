@@ -203,9 +203,12 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         if isinstance(trig.subject, ir.Filter) and new is not None and ch.is_creature(s, new):
             power, toughness = ch.power_toughness(s, new)
             known = {"power": power, "toughness": toughness, "mana_value": ch.mana_value(new)}
+        # "create a token that's a copy of that creature" copies it as it last existed should it
+        # leave first (CR 707.2, 608.2h; Inalla, Archmage Ritualist's rulings 2017-08-25)
+        copiable = new.card.face if new is not None and trig.subject != "self" else None
         return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to=BATTLEFIELD, cast_costs=costs,
                      controller=new.controller if new is not None else None, last_known=known,
-                     colors_spent=ev.colors_spent if ev.from_zone == STACK else None)]
+                     colors_spent=ev.colors_spent if ev.from_zone == STACK else None, copiable=copiable)]
     if e == ON_SACRIFICED and ev.sacrificed and ev.from_zone == BATTLEFIELD:
         # CR 701.21a: "whenever you sacrifice ...", looking back at it (CR 603.10a)
         old = ev.old

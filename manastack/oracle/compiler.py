@@ -330,12 +330,29 @@ def _need_a_sacrifice(result: CompileResult) -> None:
     for a in list(result.abilities):
         if not ir.contains(a, lambda n: n == sacrificed):
             continue
-        if type(a) is ir.ActivatedAbility:
+        emblems = [e for e in ir.nodes(a) if type(e) is ir.CreateEmblem]
+        if emblems and not ir.contains(_without_emblems(a), lambda n: n == sacrificed):
+            # only an emblem's own activated ability reads it (CR 114.4): its own cost
+            ok = all(type(ab) is ir.ActivatedAbility and _sacrifices_one(ab.cost) and not ab.cost.sacrifice_self
+                     for e in emblems for ab in e.abilities if ir.contains(ab, lambda n: n == sacrificed))
+        elif type(a) is ir.ActivatedAbility:
             ok = _sacrifices_one(a.cost) and not a.cost.sacrifice_self
         else:
             ok = type(a) is ir.SpellAbility and paid
         if not ok:
             _set_aside(result, a, NO_SACRIFICE)
+
+
+def _without_emblems(node):
+    """``node`` with the abilities of the emblems it creates left out."""
+    if type(node) is ir.CreateEmblem:
+        return dataclasses.replace(node, abilities=())
+    if isinstance(node, (tuple, list)):
+        return type(node)(_without_emblems(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return dataclasses.replace(node, **{f.name: _without_emblems(getattr(node, f.name))
+                                            for f in dataclasses.fields(node) if f.init})
+    return node
 
 
 def _set_aside(result: CompileResult, ability, reason: str) -> None:

@@ -356,6 +356,9 @@ class Filter:
     shares_type_with_commander: bool = False
     adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
     enchanted: bool = False       # "that are enchanted": an Aura is attached to it (CR 303.4)
+    # "that doesn't have the same name as a Curse attached to enchanted player": no permanent of
+    # that subtype attached to the player the source enchants has its name (CR 201.2, 303.4b)
+    name_unlike_attached: str | None = None
 
 
 X_FIELDS = ("mana_value_at_most", "mana_value_at_least", "power_at_most")
@@ -411,6 +414,10 @@ class TargetSpec:
     # "another target" after other target phrases of the ability: none of the objects or players
     # chosen for these (indexes of the ability's target phrases) may be chosen (CR 115.4, 601.2c)
     other_than: tuple[int, ...] = ()
+    # "target permanent of their choice" (Curse of Inertia): the player who chooses it, the
+    # attacking player (ATTACKING_PLAYER), though the ability's controller controls it and the
+    # target's legality is theirs to meet (its rulings 2013-10-17; CR 115.1, 601.2c)
+    chooser: str | None = None
 
 
 # "any number of targets" (CR 601.2c): as many as the player chooses, up to this bound
@@ -605,6 +612,7 @@ class Discard:
     amount: Amount = 1
     who: Subject = Ref("you")
     random: bool = False
+    up_to: bool = False     # "Discard up to two cards": as many as the player chooses, at most ``amount``
 
 
 @dataclass(frozen=True, slots=True)
@@ -1030,6 +1038,7 @@ class SearchLibrary:
     graveyard: bool = False   # "your library and/or graveyard": the library is shuffled if searched
     own: bool = False         # its owner ``who`` searches it and gets the cards ("Its controller may search their library")
     split: bool = False       # "put one onto the battlefield and the other into your hand": one card goes to ``to``
+    attach_to: "Subject | None" = None   # "put it onto the battlefield attached to that player" (CR 303.4f)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1283,11 +1292,19 @@ class Conditional:
     knows ("kicked": the spell was kicked, linked to its kicker ability, CR 702.33e, 607.2i) or a
     typed condition on the game state ("if you control a Wizard")."""
 
-    condition: "str | StateCondition | ObjectIs"
+    condition: "str | StateCondition | ObjectIs | DiscardedThisWay"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
     otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
     condition_after: bool = False     # written after the effects ("Destroy target creature if it's white"): its "it" is theirs
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardedThisWay:
+    """"If a land card is discarded this way": the condition of a ``Conditional`` that a card
+    the effects before it in the same resolution discarded matches ``filter`` (CR 608.2c, 701.9a)."""
+
+    filter: "Filter"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2314,6 +2331,9 @@ VOTER = "voter"
 # "each opponent who voted for a choice you didn't vote for" after "Whenever players finish
 # voting" (Grudge Keeper): a Ref to those opponents, read from the votes the trigger saw
 DISSENTERS = "dissenting_opponents"
+# "each other player" after "Whenever enchanted player casts ... spell" (Curse of Echoes): a Ref
+# to the players still in the game other than the one the trigger names
+OTHER_THAN_TRIGGERING_PLAYER = "players_other_than_triggering"
 
 # "gains protection from the color of your choice" (CR 702.16a): a Keyword("protection") arg,
 # only in a one-shot GrantKeywords, whose controller chooses the color as it happens
@@ -2865,6 +2885,16 @@ class StaticCastAsThoughFlash(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticLoyaltyAsInstant(StaticEffect):
+    """"You may activate loyalty abilities of planeswalkers you control on any player's turn any
+    time you could cast an instant." (Teferi, Temporal Archmage's emblem): their controller's
+    loyalty abilities may be activated whenever they have priority; still one per planeswalker
+    each turn (CR 606.3, 117.1a)."""
+
+    kind: typing.ClassVar[str] = "loyalty_as_instant"
+
+
+@dataclass(frozen=True, slots=True)
 class StaticCastFromGraveyard(StaticEffect):
     """Its card may be cast from its owner's graveyard with the alternative cost ``cost``
     ("mutate": Brokkos, CR 601.3, 118.9)."""
@@ -3063,6 +3093,7 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticCantCast,
     StaticOneSpellEachTurn,
     StaticCastAsThoughFlash,
+    StaticLoyaltyAsInstant,
     StaticCastFromGraveyard,
     StaticCostIncrease,
     StaticCostReduction,
@@ -3423,6 +3454,15 @@ class CastRestriction:
 
 
 @dataclass(frozen=True, slots=True)
+class CanBeCommander:
+    """"~ can be your commander." (CR 903.3a): the card may be chosen as a commander though it
+    isn't a legendary creature. It changes the rules of deck construction and works before the
+    game begins (CR 903.3a, 113.6n): it does nothing in a game, wherever the card is."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CastAsThoughFlash:
     """"You may cast ~ as though it had flash." (CR 601.3): the card may be cast any time its
     controller could cast an instant. ``then``: the delayed ability created as the permanent
@@ -3458,7 +3498,7 @@ class PreventionAbility:
 
 Ability = Union[Keyword, SpellAbility, ActivatedAbility, TriggeredAbility, StaticAbility,
                 ReplacementAbility, ManaReplacement, AdditionalTriggers, AdditionalCost, AlternativeCost,
-                CastAsThoughFlash, CastRestriction, PreventionAbility, CostPerTarget]
+                CastAsThoughFlash, CastRestriction, PreventionAbility, CostPerTarget, CanBeCommander]
 
 
 @dataclass(frozen=True, slots=True)

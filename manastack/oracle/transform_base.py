@@ -120,6 +120,15 @@ class _Marker:
 
 IT = _Marker("it")
 THAT_OBJECT = _Marker("that creature")   # "that creature", "that permanent"
+
+
+@dataclass(frozen=True)
+class _ThatOfType:
+    """"that Wizard": the object a trigger names, when its description gives it that subtype."""
+
+    subtype: str
+
+
 THOSE = _Marker("those creatures")        # the several targets of one phrase named before
 PREV = _Marker("previous subject")
 PREV_PLAYER = _Marker("previous player")  # "Target player draws two cards and loses 2 life"
@@ -376,7 +385,8 @@ def _describe(f: ir.Filter, kind: DescKind | None) -> str:
     return words
 
 
-def bind(effects, it_default, its_default=None, that_player=None, that_spell=None, that_card=None):
+def bind(effects, it_default, its_default=None, that_player=None, that_spell=None, that_card=None,
+         of_type: tuple[str, ...] = ()):
     """Number the target phrases of one ability in order (CR 601.2c) and resolve "it".
 
     Returns (effects, target specs). "It" is the object last named (a target, this object,
@@ -386,6 +396,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
     names), else unsupported. "That card" is the target named before it, which the engine
     finds as the object it became if an earlier effect moved it (CR 400.7j), else
     ``that_card``: the card a leaves-the-battlefield trigger saw it become (CR 400.7e).
+    "That Wizard" is ``it_default`` when ``of_type``, the subtypes the trigger's description
+    gives that object, has Wizard.
     """
     specs: list[ir.TargetSpec] = []
     index: dict[int, int] = {}
@@ -416,6 +428,9 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             others = [v for v in last if v != ir.Ref("self")]
             _need(bool(others) or it_default not in (None, ir.Ref("self")), "that creature")
             value = others[-1] if others else it_default
+        elif type(value) is _ThatOfType:
+            _need(value.subtype in of_type and it_default is not None, "that [subtype]: not the object the trigger names")
+            value = it_default
         elif value is THAT_TOKEN:
             # CR 111.1: the tokens an effect of this ability created before this sentence
             _need(ir.Ref("created") in last, "that token")

@@ -13,7 +13,7 @@ from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT, UNROUNDED_HALF,
     IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, THAT_TOKEN, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
-    _StillType, _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
+    _StillType, _ThatOfType, _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
 
 
 # the card types an exception may add (CR 300.1)
@@ -434,6 +434,10 @@ class EffectRules:
     def em_triggered(self, meta, c):
         return self.triggered(c)[1], self.text[meta.start_pos:meta.end_pos]
 
+    @v_args(meta=True)
+    def em_activated(self, meta, c):
+        return self.activated(c)[1], self.text[meta.start_pos:meta.end_pos]
+
     def draw(self, c):
         return [ir.Draw(_amount(_of(c, _Amount), _of(c, _ForEach)), self._player_or_you(c))]
 
@@ -448,6 +452,13 @@ class EffectRules:
         _need(fe is None or fe.vote is not None, "discard for each")    # "for each taxes vote" (CR 701.38)
         return [ir.Discard(_amount(_of(c, _Amount), fe), self._player_or_you(c),
                            random="random" in c)]
+
+    def discard_up_to_draw(self, c):
+        """"Discard up to two cards, then draw that many cards.": the player chooses how many
+        to discard, at most two (any number: their hand), then draws as many as they discarded."""
+        n = _number(str(c[0])) if c else ir.ANY_NUMBER
+        _need(isinstance(n, int), "discard up to X")
+        return [ir.Discard(n, up_to=True), ir.Draw(ir.CountedThisWay("discarded"))]
 
     def discard_hand(self, c):
         """"Each player discards their hand", "Discard your hand" (CR 701.9a)."""
@@ -653,9 +664,10 @@ class EffectRules:
             _need(whose == "owner" and counter is None, "return the exiled card")
             return [ir.ReturnToBattlefield(what)]
         if what is THAT_CARD or what is IT:
-            _need(whose is not None, "return to the battlefield")
+            # no "under ... control": under the control of the player the effect has put it
+            # there, the ability's controller (CR 110.2a)
             _need(counter in (None, "+1/+1", "-1/-1"), "return with a keyword counter")
-            return [ir.ReturnToBattlefield(what, counter, under_you=whose == "you")]
+            return [ir.ReturnToBattlefield(what, counter, under_you=whose != "owner")]
         _need(counter is None, "return with a counter")
         _need(isinstance(what, _T) and what.spec.filter.zone == "graveyard"
               and what.spec.filter.controller == "you", "return to the battlefield")
@@ -684,6 +696,12 @@ class EffectRules:
         _need(spec.kind == ir.TargetKind.SPELL and spec.filter.types and set(spec.filter.types) <= {"Instant", "Sorcery"}
               and spec.filter.controller is None, "copy")
         return [ir.CopySpell(c[0], new_targets=len(c) > 1)]
+
+    def others_may_copy(self, c):
+        """"each other player may copy that spell and may choose new targets for the copy they
+        control": each player but the one the trigger names (who cast it) may, each their own
+        copy with new targets (CR 707.10, 707.10c); they choose in APNAP order (CR 101.4)."""
+        return [ir.May((ir.CopySpell(THAT_SPELL, new_targets=True),), who=ir.Ref(ir.OTHER_THAN_TRIGGERING_PLAYER))]
 
     def copy_self(self, c):
         """"copy this spell and may choose a new target for that copy" (Chain Lightning): the
@@ -793,7 +811,7 @@ class EffectRules:
         equipped creature); its copiable values are read as the effect happens."""
         amount, kind, what = c[0], c[1], c[2]
         _need(isinstance(amount.value, int) and amount.value >= 1, "copies: a number")
-        _need(what in (IT, THAT_OBJECT, THAT_CARD) or what in (ir.Ref("self"), ir.Ref("enchanted"), ir.Ref("equipped"))
+        _need(what in (IT, THAT_OBJECT, THAT_CARD) or type(what) is _ThatOfType or what in (ir.Ref("self"), ir.Ref("enchanted"), ir.Ref("equipped"))
               or (isinstance(what, _T) and what.spec.count == 1 and not what.spec.up_to
                   and what.spec.kind in (ir.TargetKind.PERMANENT, ir.TargetKind.CARD)), "a copy of: one object")
         changes = c[3] if len(c) > 3 else ir.CopyChanges()
@@ -876,8 +894,13 @@ class EffectRules:
         else:
             power, toughness = (int(v) for v in str(pt).split("/"))
         named = next((str(x).partition(" named ")[2] for x in c if isinstance(x, Token) and x.type == "TOKEN_NAMED"), None)
+        # "with "{T}: Add {G}."": the quoted ability is the token's rules text (CR 111.3)
+        abilities, text = next((x for x in c if isinstance(x, tuple)), ((), ""))
+        # the card's own name in the quoted text ("return target card named Rekindling Phoenix")
+        # was read as "~", which in the token's text would be the token: not read
+        _need(not ir.contains(abilities, lambda n: type(n) is ir.Filter and n.named_self), "a token naming its creator")
         return ir.TokenSpec(named or " ".join(kinds.subtypes) + " Token", power, toughness, colors.colors,
-                            kinds.types, kinds.subtypes, tuple(keywords)), tapped
+                            kinds.types, kinds.subtypes, tuple(keywords), text=text, abilities=tuple(abilities)), tapped
 
     def colors(self, c):
         return _Colors(tuple(NAME_TO_COLOR[str(x).lower()] for x in c))
@@ -1155,7 +1178,12 @@ class EffectRules:
               and d.plural == (not isinstance(amount, int) or amount > 1), "search")
         _need(not (tapped and dest == "hand"), "search")
         f = dataclasses.replace(d.filter, zone="library")
-        return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple))]
+        attach = None
+        if dest == "battlefield_attached_player":
+            # "that player": the enchanted player its description named (CR 303.4b)
+            _need(d.filter.name_unlike_attached is not None, "attached to that player: no player named")
+            dest, attach = "battlefield", ir.Ref(ir.ENCHANTED_PLAYER)
+        return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple), attach_to=attach)]
 
     def search_own(self, c):
         """A player searches their own library (CR 701.23a): "[player] may search their library
@@ -1510,6 +1538,11 @@ class EffectRules:
 
     def to_battlefield(self, c):
         return "battlefield", bool(c)
+
+    def to_battlefield_attached_player(self, c):
+        """"onto the battlefield attached to that player": an Aura the effect puts on a player it
+        names, "that player" of the ability (CR 303.4f)."""
+        return "battlefield_attached_player", False
 
     def to_hand(self, c):
         return "hand", False

@@ -933,7 +933,10 @@ class FollowupRules:
         """A sentence whose last clause grants a quoted ability: the period inside the quotation
         marks ends it (CR 113.10)."""
         clauses = [x for x in c if isinstance(x, list)]
-        _need(bool(clauses) and bool(clauses[-1]) and type(clauses[-1][-1]) is ir.GainAbility, "a quoted ability")
+        last = clauses[-1][-1] if clauses and clauses[-1] else None
+        # a granted ability, or a token created with one ("... token with "{T}: Add {G}."", CR 111.3)
+        _need(type(last) is ir.GainAbility or type(last) is ir.CreateTokens and bool(last.token.abilities),
+              "a quoted ability")
         return self.sentence(c)
 
     def eot_quoted_sentence(self, c):

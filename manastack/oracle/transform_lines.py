@@ -223,7 +223,14 @@ class LineRules:
         # "if you cast it from your hand": "it" is the source only in a trigger about itself
         # ("Whenever a creature enters, if you cast it ..." names another object)
         _need(condition not in ("cast_from_hand", "cast_from_graveyard") or trigger.subject == "self", "if you cast it")
-        effects, targets = bind(effects, default, its, that, spell, card)
+        # "that Wizard": the object of "Whenever a Wizard enters", of that one subtype
+        of_type = trigger.subject.subtypes if isinstance(trigger.subject, ir.Filter) and len(trigger.subject.subtypes) == 1 \
+            and default == ir.Ref("triggering_object") else ()
+        effects, targets = bind(effects, default, its, that, spell, card, of_type)
+        # "that attacking player may tap or untap target permanent of their choice": "their" is
+        # the attacking player only where the sentence is theirs, after an attack on a player
+        _need(all(t.chooser is None for t in targets) or trigger.attacked is not None and all(
+            type(e) is ir.May and e.who == ir.Ref(ir.ATTACKING_PLAYER) for e in effects), "of their choice")
         # "attach ~ to it": the permanent that entered (CR 701.3a; it isn't targeted, CR 115.10)
         _need(_attaches_to(effects, (ir.Ref("triggering_object"),) if trigger.event == ir.TriggerEvent.ENTERS else ()),
               "attach to it")
@@ -1042,6 +1049,14 @@ class LineRules:
         (CR 608.2c); its targets are chosen either way, as it is cast or put on the stack."""
         effects = self.sentence([x for x in c[1:] if not isinstance(x, Token)])
         return [ir.Conditional(c[0], tuple(effects))]
+
+    def if_discarded(self, c):
+        """"If a land card is discarded this way, draw an additional card.": checked as it
+        resolves against the cards the effects before it discarded (CR 608.2c, 701.9a)."""
+        d = next(x for x in c if isinstance(x, _Desc))
+        _need(d.kind is DescKind.CARD and not d.zone_given and not d.plural, "discarded this way")
+        effects = self.sentence([x for x in c if isinstance(x, list)])
+        return [ir.Conditional(ir.DiscardedThisWay(d.filter), tuple(effects))]
 
     def state_tail(self, c):
         """"At the beginning of your upkeep, discard a card if you don't control an Ogre.": the

@@ -9,7 +9,7 @@ from manastack.mana import COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (
-    IT, ITS_CONTROLLER, OTHER_PLAYERS, SUBTYPES, THAT_CARD, THAT_OBJECT, THAT_TOKEN, THAT_PLAYER, THOSE, _Desc, _PREFIX_NON, _T, _kw_name, _need,
+    IT, ITS_CONTROLLER, OTHER_PLAYERS, SUBTYPES, THAT_CARD, THAT_OBJECT, THAT_TOKEN, THAT_PLAYER, THOSE, _Desc, _ThatOfType, _PREFIX_NON, _T, _kw_name, _need,
     _number, _plain_group, _subtype)
 
 # CR 110.4a: a "permanent card" is a card of any of these types
@@ -31,6 +31,10 @@ class ObjectRules:
 
     def o_that(self, c):
         return THAT_OBJECT
+
+    def o_that_of_type(self, c):
+        """"that Wizard" (see ``bind``); the subtype as the card writes it."""
+        return _ThatOfType(_subtype(str(c[-1]))[0])
 
     def o_those(self, c):
         """"Those creatures": the targets of the one phrase named before (see ``bind``)."""
@@ -116,6 +120,12 @@ class ObjectRules:
         kind, f = c[0]
         _need(isinstance(count, int), "X targets")
         return _T(ir.TargetSpec(ir.TargetKind(kind), f, count, up_to, at_least))
+
+    def t_their_choice(self, c):
+        """"target permanent of their choice": "their" is the attacking player of an attack
+        trigger, who chooses the target (checked by ``triggered``)."""
+        spec = self.target(c[:-1]).spec
+        return _T(dataclasses.replace(spec, chooser=ir.ATTACKING_PLAYER))
 
     def count(self, c):
         return "count", _number(c[0])
@@ -373,6 +383,11 @@ class ObjectRules:
     def p_adventure(self, c):
         """"a creature spell that has an Adventure" (CR 715.2; Edgewall Innkeeper rulings)."""
         return "adventure", True
+
+    def p_name_unlike_attached(self, c):
+        """"that doesn't have the same name as a Curse attached to enchanted player" (CR 201.2,
+        303.4b): the names of the permanents of that subtype attached to that player, as it is read."""
+        return "name_unlike_attached", _subtype(str(c[0]))[0]
 
     def p_both_colors(self, c):
         """"a spell that's both red and white": of each color, and perhaps others (CR 105.2)."""

@@ -293,6 +293,15 @@ class StaticRules:
         flags = {x for x in c if isinstance(x, str) and x in ("attacked", "another_spell")}
         return [ir.CastRestriction(steps, "attacked" in flags, "another_spell" in flags)]
 
+    def st_loyalty_as_instant(self, c):
+        """"You may activate loyalty abilities of planeswalkers you control on any player's turn
+        any time you could cast an instant." (CR 606.3: an exception to its timing only)."""
+        return [self._static("loyalty_as_instant", "you")]
+
+    def st_can_be_commander(self, c):
+        """CR 903.3a: "~ can be your commander.", read by the Commander deck check alone."""
+        return [ir.CanBeCommander()]
+
     def cw_declare_attackers(self, c):
         return ("declare_attackers",)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from manastack.oracle import ir
 
+from .. import characteristics as ch
 from ..conditions import evaluate
 from ..state import Obj
 from ..timing import sorcery_timing
@@ -86,7 +87,7 @@ def why_not_limited(s, player: int, o: Obj, idx: int, ab) -> str | None:
         return f"{ab.text!r} can be activated only {CONDITION_WORDS.get(ab.condition, 'while its condition holds')} (CR 602.5b)"
     if not is_loyalty_ability(ab):
         return None
-    if not sorcery_timing(s, player):
+    if not sorcery_timing(s, player) and not _as_instant(s, player):
         return (f"{possessive(o.card.name)} loyalty abilities can be activated only in a main phase of its "
                 "controller's turn with the stack empty (CR 606.3)")
     if activated_this_turn(s, o, LOYALTY):
@@ -98,3 +99,9 @@ def why_not_limited(s, player: int, o: Obj, idx: int, ab) -> str | None:
                 f"{ab.text.split(':')[0]} removes (CR 606.6, 118.3)")
     return None
 
+
+def _as_instant(s, player: int) -> bool:
+    """Whether an effect lets ``player`` activate their loyalty abilities any time they could cast
+    an instant (Teferi, Temporal Archmage's emblem; CR 606.3); they have priority whenever this
+    is asked."""
+    return any(src.controller == player for src, _ in ch.static_effects(s, ir.StaticLoyaltyAsInstant))
