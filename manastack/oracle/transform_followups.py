@@ -93,6 +93,12 @@ class FollowupRules:
               "put onto the battlefield")
         return [ir.ReturnToBattlefield(what, under_you=True)]
 
+    def put_it_onto_battlefield(self, c):
+        """"Put it onto the battlefield": the card named before, under the control of the
+        effect's controller (CR 110.2a); if it has left the zone it was seen in, it is a new
+        object and stays where it is (CR 400.7)."""
+        return [ir.ReturnToBattlefield(IT, under_you=True)]
+
     def shuffle_hand_graveyard(self, c):
         """"Each player shuffles their hand and graveyard into their library[, then draws seven
         cards]" (CR 701.24a, 121.1): the same players draw."""
