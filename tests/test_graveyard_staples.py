@@ -1,6 +1,8 @@
-"""Staples that work from a graveyard or put cards onto the battlefield from there, played with
-the real cards and checked against their rulings: Narcomoeba's trigger from the graveyard it went
-to (CR 603.6c, 603.10a), ..."""
+"""Staples that work from a graveyard, played with the real cards and checked against their
+rulings: Narcomoeba's trigger from the graveyard it went to (CR 603.6c, 400.7), and abilities
+that say "if ~ is in your graveyard" and so work from there only (CR 113.6b, 603.4): Bridge from
+Below (which doesn't look back at a battlefield it left with the creature, CR 603.10a) and
+Ichorid."""
 from __future__ import annotations
 
 from manastack.engine.decisions import Action, DecisionKind
@@ -67,3 +69,159 @@ def test_narcomoeba_drawn_or_discarded_doesnt_trigger(db):
     answer_until_stack_empty(g, "Narcomoeba")
     assert "Narcomoeba" in names(g, ALICE, "graveyard") and not g.current_state().stack
     assert not on_battlefield(g, "Narcomoeba")
+
+
+def _bridge(db, alice: str, bob: str = "[Grizzly Bears]", hand: str = "[Pyroclasm]"):
+    return board(db, f"""
+  - name: Alice
+    hand: {hand}
+    battlefield: {alice}
+    graveyard: [Bridge from Below]
+  - name: Bob
+    battlefield: {bob}
+""")
+
+
+def _zombies(g) -> int:
+    return sum(1 for o in g.current_state().permanents(ALICE) if o.card.name == "Zombie Token")
+
+
+def test_bridge_from_below_makes_a_zombie_when_your_creature_dies(db):
+    """CR 113.6b: the ability works from the graveyard; a nontoken creature of Alice's dies."""
+    g = _bridge(db, "[Grizzly Bears, Mountain, Mountain]", bob="[]")
+    cast_and_pay(g, "cast Pyroclasm")
+    answer_until_stack_empty(g)
+    assert _zombies(g) == 1 and "Bridge from Below" in names(g, ALICE, "graveyard")
+
+
+def test_bridge_from_below_on_the_battlefield_does_nothing(db):
+    """Its rulings: on the battlefield it has no effect."""
+    g = board(db, """
+  - name: Alice
+    hand: [Pyroclasm]
+    battlefield: [Bridge from Below, Grizzly Bears, Mountain, Mountain]
+  - name: Bob
+""")
+    cast_and_pay(g, "cast Pyroclasm")
+    answer_until_stack_empty(g)
+    assert _zombies(g) == 0 and on_battlefield(g, "Bridge from Below")
+
+
+def test_bridge_from_below_tokens_dying_make_no_zombie(db):
+    """"nontoken creature": the Zombie token dying makes no other."""
+    g = _bridge(db, "[Grizzly Bears, Mountain, Mountain, Mountain, Mountain]", bob="[]", hand="[Pyroclasm, Pyroclasm]")
+    cast_and_pay(g, "cast Pyroclasm")
+    answer_until_stack_empty(g)
+    assert _zombies(g) == 1
+    cast_and_pay(g, "cast Pyroclasm")
+    answer_until_stack_empty(g)
+    assert _zombies(g) == 0 and "Zombie Token" not in names(g, ALICE, "graveyard")
+
+
+def test_bridge_from_below_both_triggers_token_first_then_exiled(db):
+    """Its rulings: a creature of each player dies at once; Alice orders the two triggers and
+    may make the token before Bridge from Below is exiled. An opponent's creature dying exiles it."""
+    g = _bridge(db, "[Grizzly Bears, Mountain, Mountain]")
+    cast_and_pay(g, "cast Pyroclasm")
+    g.push(Action("pass"))
+    g.push(Action("pass"))          # Pyroclasm resolves: both Bears die
+    assert g.pending.kind == DecisionKind.ORDER_TRIGGERS
+    # the abilities in the order they triggered: the token's, then the exile's; the exile's goes
+    # on the stack first and so resolves last (CR 603.3b)
+    g.push(g.legal_actions()[2])
+    answer_until_stack_empty(g)
+    assert _zombies(g) == 1
+    assert "Bridge from Below" in names(g, ALICE, "exile") and "Bridge from Below" not in names(g, ALICE, "graveyard")
+
+
+def test_bridge_from_below_gone_before_resolution_makes_no_token(db):
+    """Its rulings: not still in the graveyard as the ability resolves, no token (CR 603.4)."""
+    g = _bridge(db, "[Grizzly Bears, Mountain, Mountain]", bob="[Tormod's Crypt]")
+    cast_and_pay(g, "cast Pyroclasm")
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    assert len(g.current_state().stack) == 1
+    g.push(Action("pass"))          # Alice passes with the trigger on the stack; Bob answers
+    pick(g, "activate Tormod's Crypt")
+    while g.pending.kind != DecisionKind.PRIORITY:
+        g.push(next((a for a in g.legal_actions() if "Alice" in a.label), g.legal_actions()[0]))
+    answer_until_stack_empty(g)
+    assert _zombies(g) == 0 and "Bridge from Below" in names(g, ALICE, "exile")
+
+
+def test_bridge_from_below_dying_with_the_creature_doesnt_trigger(db):
+    """Its rulings: not in the graveyard immediately before the creature died, it doesn't trigger
+    (Akroma's Vengeance destroys both at once)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Akroma's Vengeance]
+    battlefield: [Bridge from Below, Grizzly Bears, Plains, Plains, Plains, Plains, Plains, Plains]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    cast_and_pay(g, "cast Akroma's Vengeance")
+    answer_until_stack_empty(g)
+    assert _zombies(g) == 0 and "Bridge from Below" in names(g, ALICE, "graveyard")
+
+
+def _ichorid_upkeep(db, graveyard: str):
+    return board(db, f"""
+  - name: Alice
+    library: [Swamp, Swamp]
+    graveyard: {graveyard}
+  - name: Bob
+    library: [Swamp, Swamp]
+""", turn=3, step="untap")
+
+
+def test_ichorid_returns_by_exiling_another_black_creature_card(db):
+    """At its owner's upkeep, from the graveyard (CR 113.6b): exile a black creature card other
+    than Ichorid, and it returns; it is sacrificed at the beginning of the end step."""
+    g = _ichorid_upkeep(db, "[Ichorid, Walking Corpse, Grizzly Bears]")
+    assert len(g.current_state().stack) == 1
+    answer_until_stack_empty(g, "yes", "Walking Corpse")
+    assert on_battlefield(g, "Ichorid") and names(g, ALICE, "exile") == ["Walking Corpse"]
+    assert "Grizzly Bears" in names(g, ALICE, "graveyard")
+    for _ in range(40):
+        if g.current_state().step == "end" and g.current_state().stack:
+            break
+        g.push(Action("pass") if g.pending.kind == DecisionKind.PRIORITY else g.legal_actions()[0])
+    answer_until_stack_empty(g)
+    assert not on_battlefield(g, "Ichorid") and "Ichorid" in names(g, ALICE, "graveyard")
+
+
+def test_ichorid_cant_exile_itself_or_a_nonblack_card(db):
+    """"a black creature card other than Ichorid": with only a green one beside it, nothing is
+    exiled and Ichorid stays."""
+    g = _ichorid_upkeep(db, "[Ichorid, Grizzly Bears]")
+    answer_until_stack_empty(g, "yes")
+    assert not on_battlefield(g, "Ichorid") and names(g, ALICE, "exile") == []
+
+
+def test_ichorid_on_the_battlefield_doesnt_trigger_at_upkeep(db):
+    g = board(db, """
+  - name: Alice
+    library: [Swamp, Swamp]
+    battlefield: [Ichorid]
+    graveyard: [Walking Corpse]
+  - name: Bob
+""", turn=3, step="untap")
+    assert not g.current_state().stack
+
+
+def test_two_ichorids_one_exiling_the_other(db):
+    """Ichorid's rulings: one Ichorid's ability that exiles the other returns only the first;
+    the exiled one's ability can't return it (CR 400.7, 603.4)."""
+    g = _ichorid_upkeep(db, "[Ichorid, Ichorid]")
+    assert g.pending.kind == DecisionKind.ORDER_TRIGGERS       # both trigger (CR 603.3b)
+    answer_until_stack_empty(g, "yes", "Ichorid", "yes")
+    assert len(on_battlefield(g, "Ichorid")) == 1 and names(g, ALICE, "exile") == ["Ichorid"]
+    assert names(g, ALICE, "graveyard") == []
+
+
+def test_two_ichorids_cant_share_one_card(db):
+    """Ichorid's rulings: the same creature card can't be exiled for both."""
+    g = _ichorid_upkeep(db, "[Ichorid, Ichorid, Walking Corpse]")
+    answer_until_stack_empty(g, "yes", "Walking Corpse", "yes")
+    assert len(on_battlefield(g, "Ichorid")) == 1 and names(g, ALICE, "exile") == ["Walking Corpse"]
+    assert names(g, ALICE, "graveyard") == ["Ichorid"]

@@ -682,12 +682,17 @@ def collect(ctx, ev: Event) -> None:
         sources.append(s.objs[ev.obj])  # "when you cycle ~" works where it went (CR 702.29c)
     elif type(ev) is StepBegan:            # suspended cards' upkeep trigger (CR 702.62a-b)
         sources += [s.objs[i] for p in s.players for i in p.exile if suspended(s.objs[i])]
-    for p in s.players:               # "you may return ~ from your graveyard" (CR 113.6k-m)
+    # a card that left the battlefield in the same event as the one leaving now wasn't in a
+    # graveyard just before: its abilities that work from there don't look back (CR 603.10a;
+    # Bridge from Below's rulings)
+    left_with = {ctx.moved.get(o.id) for o in ctx.together} \
+        if ctx.together and type(ev) is ZoneChange and ev.from_zone == BATTLEFIELD else ()
+    for p in s.players:               # "you may return ~ from your graveyard" (CR 113.6b, 113.6k-m)
         gy = p.graveyard
         if gy:
             at = _graveyard_triggers(tuple(map(_CARD, map(s.objs.__getitem__, gy))))
             if at:
-                sources += [s.objs[gy[i]] for i in at]
+                sources += [s.objs[gy[i]] for i in at if gy[i] not in left_with]
     if type(ev) is DamageDealt:
         for src in ev.sources.values():
             if src.id not in s.battlefield:

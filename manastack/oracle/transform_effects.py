@@ -654,6 +654,10 @@ class EffectRules:
             _need(whose is not None, "return to the battlefield")
             _need(counter in (None, "+1/+1", "-1/-1"), "return with a keyword counter")
             return [ir.ReturnToBattlefield(what, counter, under_you=whose == "you")]
+        if what == ir.Ref("self") and whose is None and counter is None:
+            # "return ~ to the battlefield": from the graveyard an "if ~ is in your graveyard"
+            # names (LineRules.triggered marks it so; anywhere else it is refused)
+            return [ir.ReturnToBattlefield(what)]
         _need(counter is None, "return with a counter")
         _need(isinstance(what, _T) and what.spec.filter.zone == "graveyard"
               and what.spec.filter.controller == "you", "return to the battlefield")

@@ -288,7 +288,7 @@ class FollowupRules:
         your hand": one of your own cards there (exiled: Forgotten Harvest, Forsaken City)."""
         d = _of(c, _Desc)
         card = d.kind is DescKind.CARD and d.zone_given and d.filter.zone in ("graveyard", "hand")
-        _need(not d.plural and d.filter.controller == "you" and not d.filter.other
+        _need(not d.plural and d.filter.controller == "you" and (not d.filter.other or card)
               and (card or d.kind in (None, DescKind.PERMANENT) and not d.zone_given), "a permanent you choose")
         # "another creature you control": not the source (CR 109.1)
         return ir.Ref("chosen", dataclasses.replace(d.filter, other=True) if "another" in c else d.filter)

@@ -237,12 +237,19 @@ class LineRules:
         # Aura's or Equipment's about its permanent triggers on the battlefield (CR 603.10a)
         into_graveyard = dataclasses.replace(trigger, from_zone=None) == _SELF_INTO_GRAVEYARD
         from_graveyard = ir.contains(effects, _returns_self)
+        if condition == SELF_IN_GRAVEYARD:
+            # "if ~ is in your graveyard": it triggers from there only (CR 113.6b), about other
+            # objects or a step, never its own leaving (it isn't in the graveyard yet)
+            _need(trigger.subject not in ("self", "enchanted", "equipped") or trigger.event == ir.TriggerEvent.BEGINNING_OF_STEP,
+                  "if ~ is in your graveyard")
+            from_graveyard = True
+            effects = [_from_graveyard(e) for e in effects]
         _need(not from_graveyard or trigger.subject not in ("self", "enchanted", "equipped")
               or trigger.event == ir.TriggerEvent.BEGINNING_OF_STEP or into_graveyard, "a trigger of the card itself from a graveyard")
         if into_graveyard:
             # the card triggers where it went (CR 603.6c), controlled by its owner (CR 113.8)
             from_graveyard = True
-            effects = [_owner_is_you(e) for e in effects]
+            effects = [_from_graveyard(_owner_is_you(e)) for e in effects]
         return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets), condition=condition,
                                                  is_mana=is_mana, from_graveyard=from_graveyard)]
 
@@ -291,6 +298,10 @@ class LineRules:
     def cond_cast_from_graveyard(self, c):
         """"If this spell was cast from a graveyard" (flashback, jump-start, ...; CR 601.2a)."""
         return "cast_from_graveyard"
+
+    def cond_self_in_graveyard(self, c):
+        """"if ~ is in your graveyard": the ability states the zone it works in (CR 113.6b)."""
+        return SELF_IN_GRAVEYARD
 
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
@@ -1141,6 +1152,7 @@ _PLAYER_ACTS = frozenset({ir.TriggerEvent.DRAW, ir.TriggerEvent.DISCARDS, ir.Tri
 
 
 _SELF_INTO_GRAVEYARD = ir.Trigger(ir.TriggerEvent.PUT_INTO_GRAVEYARD, "self")
+SELF_IN_GRAVEYARD = "self_in_graveyard"   # the intervening "if" of an ability that works from a graveyard
 
 
 def _counted_that_much(node):
@@ -1153,6 +1165,19 @@ def _counted_that_much(node):
     if dataclasses.is_dataclass(node) and not isinstance(node, type) and ir.contains(node, lambda n: n == ir.EventAmount()):
         return dataclasses.replace(node, **{f.name: _counted_that_much(getattr(node, f.name))
                                             for f in dataclasses.fields(node)})
+    return node
+
+
+def _from_graveyard(node):
+    """``node`` with "return ~ to the battlefield" ("put it onto the battlefield") read as a
+    return from the graveyard the ability names: by "if ~ is in your graveyard" or by its
+    trigger, the card going there (CR 113.6b, 113.6m, 603.6c)."""
+    if type(node) is ir.ReturnToBattlefield and node.what == ir.Ref("self"):
+        return dataclasses.replace(node, from_graveyard=True)
+    if isinstance(node, tuple):
+        return tuple(_from_graveyard(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type) and ir.contains(node, lambda n: type(n) is ir.ReturnToBattlefield):
+        return dataclasses.replace(node, **{f.name: _from_graveyard(getattr(node, f.name)) for f in dataclasses.fields(node)})
     return node
 
 
