@@ -2,7 +2,7 @@
 rulings: Narcomoeba's trigger from the graveyard it went to (CR 603.6c, 400.7), and abilities
 that say "if ~ is in your graveyard" and so work from there only (CR 113.6b, 603.4): Bridge from
 Below (which doesn't look back at a battlefield it left with the creature, CR 603.10a) and
-Ichorid."""
+Ichorid; Vengevine, on the second creature spell its owner casts in a turn (CR 601.2i)."""
 from __future__ import annotations
 
 from manastack.engine.decisions import Action, DecisionKind
@@ -225,3 +225,69 @@ def test_two_ichorids_cant_share_one_card(db):
     answer_until_stack_empty(g, "yes", "Walking Corpse", "yes")
     assert len(on_battlefield(g, "Ichorid")) == 1 and names(g, ALICE, "exile") == ["Walking Corpse"]
     assert names(g, ALICE, "graveyard") == ["Ichorid"]
+
+
+def _vengevine(db, hand: str, graveyard: str = "[Vengevine]", lands: str = "Forest, Forest, Forest"):
+    return board(db, f"""
+  - name: Alice
+    hand: {hand}
+    battlefield: [{lands}]
+    graveyard: {graveyard}
+    library: [Island, Island, Island]
+  - name: Bob
+""")
+
+
+def _cast(g, name: str, *answers: str) -> None:
+    """Cast ``name``, paying automatically, and answer the triggers it causes; the spell stays on
+    the stack until the triggers have resolved, then it resolves too."""
+    cast_and_pay(g, f"cast {name}")
+    answer_until_stack_empty(g, *answers)
+
+
+def test_vengevine_returns_on_the_second_creature_spell(db):
+    """Its rulings: the ability triggers on the second creature spell cast this turn and resolves
+    before that spell; Vengevine returns from the graveyard (CR 113.6m)."""
+    g = _vengevine(db, "[Llanowar Elves, Llanowar Elves]")
+    _cast(g, "Llanowar Elves")
+    assert not on_battlefield(g, "Vengevine")
+    cast_and_pay(g, "cast Llanowar Elves")
+    s = g.current_state()
+    assert len(s.stack) == 2            # the trigger above the spell that caused it
+    answer_until_stack_empty(g, "yes")
+    assert on_battlefield(g, "Vengevine") and len(on_battlefield(g, "Llanowar Elves")) == 2
+
+
+def test_vengevine_counts_only_creature_spells(db):
+    """Its rulings: noncreature spells don't count; the second creature spell is the third spell."""
+    g = _vengevine(db, "[Llanowar Elves, Giant Growth, Llanowar Elves]")
+    _cast(g, "Llanowar Elves")
+    cast_and_pay(g, "cast Giant Growth", "Llanowar Elves")
+    answer_until_stack_empty(g)
+    assert not on_battlefield(g, "Vengevine")
+    _cast(g, "Llanowar Elves", "yes")
+    assert on_battlefield(g, "Vengevine")
+
+
+def test_vengevine_counts_spells_cast_before_it_was_in_the_graveyard(db):
+    """Its rulings: the whole turn counts, not only while Vengevine was in the graveyard: a
+    creature spell, then Vengevine discarded, then a second creature spell."""
+    g = _vengevine(db, "[Llanowar Elves, Faithless Looting, Vengevine, Llanowar Elves]", graveyard="[]",
+                   lands="Forest, Forest, Mountain")
+    _cast(g, "Llanowar Elves")
+    _cast(g, "Faithless Looting", "Vengevine", "Island")
+    assert "Vengevine" in names(g, ALICE, "graveyard")
+    _cast(g, "Llanowar Elves", "yes")
+    assert on_battlefield(g, "Vengevine")
+
+
+def test_vengevine_doesnt_trigger_on_the_third_creature_spell(db):
+    """Its rulings: only the second creature spell of the turn, not the third."""
+    g = _vengevine(db, "[Llanowar Elves, Llanowar Elves, Llanowar Elves]")
+    _cast(g, "Llanowar Elves")
+    _cast(g, "Llanowar Elves", "no")
+    assert not on_battlefield(g, "Vengevine")
+    cast_and_pay(g, "cast Llanowar Elves")
+    assert len(g.current_state().stack) == 1
+    answer_until_stack_empty(g)
+    assert not on_battlefield(g, "Vengevine") and "Vengevine" in names(g, ALICE, "graveyard")

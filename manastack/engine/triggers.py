@@ -445,9 +445,13 @@ def _spell_cast(s, trig: ir.Trigger, source: Obj, ev: SpellCast) -> list[Seen]:
     if isinstance(trig.subject, ir.Filter):
         if spell is None or not matches(s, spell, trig.subject, source, source.controller):
             return []
-    # "your second spell each turn": the count includes this spell (CR 601.2i)
-    if trig.nth and s.players[ev.player].spells_cast_this_turn != trig.nth:
-        return []
+    # "your second spell each turn": the count includes this spell (CR 601.2i); "the second
+    # creature spell you cast this turn" counts creature spells only (Vengevine's rulings)
+    if trig.nth:
+        caster = s.players[ev.player]
+        creature = isinstance(trig.subject, ir.Filter) and trig.subject.types == ("Creature",)
+        if (caster.creature_spells_cast_this_turn if creature else caster.spells_cast_this_turn) != trig.nth:
+            return []
     if trig.during is not None:     # "during an opponent's turn": whose turn it is now
         if not _player_matches(trig.during, s.active, source):
             return []

@@ -428,6 +428,11 @@ class Ref:
     filter: Filter | None = None
 
 
+# "return ~ to the battlefield" as read, before its ability is known to work from a graveyard
+# ("if ~ is in your graveyard", CR 113.6b); the compiler refuses it anywhere else
+SELF_IN_GRAVEYARD = Ref("self", Filter(zone="graveyard"))
+
+
 @dataclass(frozen=True, slots=True)
 class ControlledBy:
     """"each creature target player controls", "... that player controls": the permanents

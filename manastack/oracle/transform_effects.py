@@ -657,7 +657,7 @@ class EffectRules:
         if what == ir.Ref("self") and whose is None and counter is None:
             # "return ~ to the battlefield": from the graveyard an "if ~ is in your graveyard"
             # names (LineRules.triggered marks it so; anywhere else it is refused)
-            return [ir.ReturnToBattlefield(what)]
+            return [ir.ReturnToBattlefield(ir.SELF_IN_GRAVEYARD)]
         _need(counter is None, "return with a counter")
         _need(isinstance(what, _T) and what.spec.filter.zone == "graveyard"
               and what.spec.filter.controller == "you", "return to the battlefield")
