@@ -291,3 +291,39 @@ def test_vengevine_doesnt_trigger_on_the_third_creature_spell(db):
     assert len(g.current_state().stack) == 1
     answer_until_stack_empty(g)
     assert not on_battlefield(g, "Vengevine") and "Vengevine" in names(g, ALICE, "graveyard")
+
+
+def test_mystical_teachings_finds_an_instant_or_a_card_with_flash(db):
+    """"an instant card or a card with flash": Lightning Bolt or Ambush Viper (a creature with
+    flash), not Grizzly Bears nor a sorcery (CR 701.23a)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Mystical Teachings]
+    battlefield: [Island, Island, Island, Island]
+    library: [Grizzly Bears, Ambush Viper, Lightning Bolt, Divination, Forest]
+  - name: Bob
+""")
+    cast_and_pay(g, "cast Mystical Teachings")
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    s = g.current_state()
+    offered = sorted(s.objs[a.args[0]].card.name for a in g.legal_actions() if a.args and a.args[0] in s.objs)
+    assert offered == ["Ambush Viper", "Lightning Bolt"], [a.label for a in g.legal_actions()]
+    pick(g, next(a.label for a in g.legal_actions() if "Ambush Viper" in a.label))
+    answer_until_stack_empty(g)
+    assert names(g, ALICE, "hand") == ["Ambush Viper"]
+    assert "Mystical Teachings" in names(g, ALICE, "graveyard")
+
+
+def test_mystical_teachings_flashback(db):
+    """Flashback {5}{B} from the graveyard (CR 702.34a), then it is exiled."""
+    g = board(db, """
+  - name: Alice
+    graveyard: [Mystical Teachings]
+    battlefield: [Island, Island, Island, Island, Island, Swamp]
+    library: [Grizzly Bears, Lightning Bolt]
+  - name: Bob
+""")
+    cast_and_pay(g, "cast Mystical Teachings")
+    answer_until_stack_empty(g, "Lightning Bolt")
+    assert names(g, ALICE, "hand") == ["Lightning Bolt"] and names(g, ALICE, "exile") == ["Mystical Teachings"]

@@ -59,6 +59,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
     if f.types_or_subtypes:         # "an instant, sorcery, or Wizard spell": any one of them
         if not any(t in ch.card_types(s, o) for t in f.types) and not _has_subtype(s, o, f.subtypes, source):
             return False
+    elif f.or_keywords and any(k in ch.keywords(s, o) for k in f.or_keywords):
+        pass                        # "or a card with flash": whatever its types
     elif f.types:
         types = ch.card_types(s, o)
         if not any(t in types for t in f.types):

@@ -292,6 +292,7 @@ class Filter:
     keywords: tuple[str, ...] = ()
     without_keywords: tuple[str, ...] = ()
     keywords_any: tuple[str, ...] = ()    # "with flying or reach": one of them at least
+    or_keywords: tuple[str, ...] = ()     # "an instant card or a card with flash": the types, or one of these
     tapped: bool | None = None
     attacking: bool = False
     blocking: bool = False

@@ -281,6 +281,10 @@ class ObjectRules:
             else:
                 _need(tag not in fields, "repeated " + tag)
                 fields[tag] = item[1]
+        # "an instant card or a card with flash": card types alone, or the keyword
+        _need("or_keywords" not in fields or kind is DescKind.CARD and not plural
+              and set(fields) <= {"types", "subtypes", "or_keywords"} and fields.get("types") and not fields.get("subtypes"),
+              "or a card with")
         if token:                   # a permanent that is a token (CR 111.1)
             fields["token"] = True
             _need(not fields.get("nontoken"), "token")
@@ -531,6 +535,9 @@ class ObjectRules:
 
     def p_with(self, c):
         return "keywords", _kw_name(c[0])
+
+    def p_or_card_with(self, c):
+        return "or_keywords", (_kw_name(c[1]),)
 
     def p_with_either(self, c):
         return "keywords_any", (_kw_name(c[0]), _kw_name(c[1]))
