@@ -2,7 +2,9 @@
 rulings: Narcomoeba's trigger from the graveyard it went to (CR 603.6c, 400.7), and abilities
 that say "if ~ is in your graveyard" and so work from there only (CR 113.6b, 603.4): Bridge from
 Below (which doesn't look back at a battlefield it left with the creature, CR 603.10a) and
-Ichorid; Vengevine, on the second creature spell its owner casts in a turn (CR 601.2i)."""
+Ichorid; Vengevine, on the second creature spell its owner casts in a turn (CR 601.2i). Mystical
+Teachings's "an instant card or a card with flash". Flashback for a turn at the card's mana cost
+(CR 702.34a): Snapcaster Mage, Past in Flames."""
 from __future__ import annotations
 
 from manastack.engine.decisions import Action, DecisionKind
@@ -327,3 +329,91 @@ def test_mystical_teachings_flashback(db):
     cast_and_pay(g, "cast Mystical Teachings")
     answer_until_stack_empty(g, "Lightning Bolt")
     assert names(g, ALICE, "hand") == ["Lightning Bolt"] and names(g, ALICE, "exile") == ["Mystical Teachings"]
+
+
+def _bob_life(g) -> int:
+    return g.current_state().players[BOB].life
+
+
+def test_snapcaster_mage_gives_a_card_flashback_for_its_mana_cost(db):
+    """Snapcaster Mage: the targeted instant may be cast from the graveyard this turn for its
+    mana cost, and is exiled as it leaves the stack (CR 702.34a)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Snapcaster Mage]
+    battlefield: [Island, Island, Mountain]
+    graveyard: [Lightning Bolt, Counterspell]
+  - name: Bob
+""")
+    cast_and_pay(g, "cast Snapcaster Mage")
+    answer_until_stack_empty(g, "Lightning Bolt")
+    casts = [a.label for a in g.legal_actions() if a.label.startswith("cast ")]
+    assert casts == ["cast Lightning Bolt from the graveyard with flashback {R} (its mana cost)"]
+    cast_and_pay(g, "cast Lightning Bolt", "Bob")
+    answer_until_stack_empty(g)
+    assert _bob_life(g) == 17
+    assert names(g, ALICE, "exile") == ["Lightning Bolt"] and names(g, ALICE, "graveyard") == ["Counterspell"]
+
+
+def test_a_spell_cast_with_granted_flashback_and_countered_is_exiled(db):
+    """CR 702.34a: leaving the stack any way, it is exiled instead (countered by Bob)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Snapcaster Mage]
+    battlefield: [Island, Island, Mountain]
+    graveyard: [Lightning Bolt]
+  - name: Bob
+    hand: [Counterspell]
+    battlefield: [Island, Island]
+""")
+    cast_and_pay(g, "cast Snapcaster Mage")
+    answer_until_stack_empty(g, "Lightning Bolt")
+    cast_and_pay(g, "cast Lightning Bolt", "Bob")
+    g.push(Action("pass"))
+    cast_and_pay(g, "cast Counterspell", "Lightning Bolt")
+    answer_until_stack_empty(g)
+    assert _bob_life(g) == 20 and names(g, ALICE, "exile") == ["Lightning Bolt"]
+
+
+def test_granted_flashback_ends_with_the_turn(db):
+    """"until end of turn": in Bob's turn the Bolt can't be cast from the graveyard (CR 514.2)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Snapcaster Mage]
+    battlefield: [Island, Island, Mountain]
+    graveyard: [Lightning Bolt]
+    library: [Island, Island]
+  - name: Bob
+    library: [Island, Island]
+""")
+    cast_and_pay(g, "cast Snapcaster Mage")
+    answer_until_stack_empty(g, "Lightning Bolt")
+    for _ in range(60):
+        s = g.current_state()
+        if s.active == BOB and g.pending.kind == DecisionKind.PRIORITY and g.pending.player == ALICE:
+            break
+        g.push(Action("pass") if g.pending.kind == DecisionKind.PRIORITY else g.legal_actions()[0])
+    assert g.current_state().active == BOB
+    assert not [a for a in g.legal_actions() if a.label.startswith("cast Lightning Bolt")]
+
+
+def test_past_in_flames_gives_flashback_to_the_cards_there_now(db):
+    """Past in Flames's rulings: the instant and sorcery cards in the graveyard as it resolves
+    gain flashback, not Past in Flames itself (it keeps its own) nor cards put there later."""
+    g = board(db, """
+  - name: Alice
+    hand: [Past in Flames, Lightning Bolt]
+    battlefield: [{card: Mountain, count: 10}]
+    graveyard: [Shock, Grizzly Bears]
+  - name: Bob
+""")
+    cast_and_pay(g, "cast Past in Flames")
+    answer_until_stack_empty(g)
+    cast_and_pay(g, "cast Lightning Bolt", "Bob")        # from the hand, after it resolved
+    answer_until_stack_empty(g)
+    casts = sorted(a.label for a in g.legal_actions() if a.label.startswith("cast "))
+    assert casts == ["cast Past in Flames from the graveyard with flashback {4}{R}",
+                     "cast Shock from the graveyard with flashback {R} (its mana cost)"]
+    cast_and_pay(g, "cast Shock", "Bob")
+    answer_until_stack_empty(g)
+    assert _bob_life(g) == 15 and names(g, ALICE, "exile") == ["Shock"]

@@ -512,7 +512,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     late = "Instant" not in o.card.types and not sorcery_timing(s, player)   # CR 307.1: a time a sorcery couldn't
     tax = alt_costs.flash_tax(s, player, o) is not None     # "if you pay {2} more" (Ghitu Fire)
     flash_needed = not ch.has(s, o, "flash")   # cast by the card's own "as though it had flash" (its rulings)
-    costs = () if split else alt_costs.cast_from(o)
+    costs = () if split else alt_costs.cast_from(o, s)
     s.add_log(f"{s.players[player].name} casts {card.name}" + (" face down" if face_down else "")
               + (f", the Adventure of {o.card.name}" if adventure else "")
               + (" as a fused split spell" if fused else "")

@@ -273,6 +273,23 @@ class MayPlay:
     source: str
 
 
+# the name in ``cast_costs`` of a cast with the flashback of a GrantedFlashback, whose cost is the
+# card's mana cost (CR 702.34a): an alternative cost (engine.costs.alternative)
+GRANTED_FLASHBACK = "granted flashback"
+
+
+@dataclass(frozen=True, slots=True)
+class GrantedFlashback:
+    """The card ``affected``, in its owner's graveyard, has flashback for its mana cost for the
+    turn (Snapcaster Mage, CR 702.34a); a new object once it leaves there (CR 400.7)."""
+
+    kind: ClassVar[str] = "granted_flashback"
+    affected: int
+    until: str
+    timestamp: int
+    source: str
+
+
 @dataclass(frozen=True, slots=True)
 class ExtraLandPlays:
     """The player ``affected`` ("p0") may play ``amount`` more lands this turn (CR 305.2)."""
@@ -583,7 +600,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | ChoosesVotes | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | ChoosesVotes | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | GrantedFlashback | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule | Paired)
 """Any of the records above: what ``State.effects`` holds."""

@@ -44,7 +44,7 @@ from .replacement import token_count
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
+                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantedFlashback, GrantKeywords, LifeCantChange, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT, TextChange)
 from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -1140,6 +1140,18 @@ def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
                       ("601.3", "305.1", "611.2a") if next_turn else ("601.3", "305.1"), "effect")
 
 
+def _gain_flashback(ctx, e: ir.GainFlashback, rc):
+    """Each card named, an instant or sorcery in its owner's graveyard, gains flashback for its
+    mana cost until end of turn (CR 702.34a, 611.2a): the cards there now, not those put there
+    later (Past in Flames's rulings)."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone == GRAVEYARD and o.owner == rc.controller:
+            s.effects.append(GrantedFlashback(o.id, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
+            s.add_log(f"{o.card.name} gains flashback until end of turn; its flashback cost is its mana cost "
+                      f"{o.card.mana_cost}", ("702.34a", "611.2a"), "effect")
+
+
 def _create_tokens(ctx, e: ir.CreateTokens, rc):
     """CR 111.2: each player named creates the tokens, under their control (APNAP, CR 101.4). All
     the tokens one instruction creates enter at the same time (CR 101.4, 111.1): each sees the
@@ -2124,7 +2136,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
-    ir.MayPlayExiled: _may_play_exiled,
+    ir.MayPlayExiled: _may_play_exiled, ir.GainFlashback: _gain_flashback,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature, ir.SetBasePT: _set_base_pt,
     ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control, ir.ExchangeLifeTotals: _exchange_life,
     ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,

@@ -1717,6 +1717,16 @@ class MayPlayExiled:
 
 
 @dataclass(frozen=True, slots=True)
+class GainFlashback:
+    """"``what`` gains flashback until end of turn. The flashback cost is equal to its mana
+    cost.": each instant or sorcery card named, in its owner's graveyard, may be cast from there
+    this turn by its owner for its mana cost, and is exiled as it leaves the stack (CR 702.34a);
+    once it leaves the graveyard it is a new object without it (CR 400.7)."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
 class Attach:
     """Attach the source (an Equipment) to ``what`` (equip, CR 702.6a, 701.3a)."""
 
@@ -3730,7 +3740,7 @@ class RevealTopIf:
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, LoseAllAbilities, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
-               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes]
+               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, GainFlashback]
 
 
 def nodes(node) -> Iterator:

@@ -50,6 +50,26 @@ class FollowupRules:
             or (what.spec.kind == ir.TargetKind.CARD and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
 
+    def gain_flashback(self, c):
+        """Flashback for a turn, its cost the card's mana cost (CR 702.34a): instant and sorcery
+        cards in your graveyard, one target or each of them."""
+        what = c[0]
+        if isinstance(what, _T):
+            f = what.spec.filter
+        else:
+            _need(isinstance(what, ir.Ref) and what.name == "all" and what.filter is not None, "gains flashback")
+            f = what.filter
+        _need(f.zone == "graveyard" and f.controller == "you" and f.types and set(f.types) <= {"Instant", "Sorcery"},
+              "gains flashback: instant and sorcery cards in your graveyard")
+        return [ir.GainFlashback(what)]
+
+    def gain_flashback_each(self, c):
+        """"Each instant and sorcery card in your graveyard gains flashback ...": those there as
+        the effect happens (CR 608.2c; Past in Flames's rulings)."""
+        d = c[1]
+        _need(isinstance(d, _Desc) and d.kind is DescKind.CARD and not d.plural and d.zone_given, "each card gains flashback")
+        return self.gain_flashback([ir.Ref("all", d.filter)])
+
     def put_library_nth(self, c):
         """"Put target nonland permanent into its owner's library third from the top" (Teferi,
         Hero of Dominaria), "put it into its owner's library third from the top": a target as
