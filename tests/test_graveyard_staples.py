@@ -417,3 +417,23 @@ def test_past_in_flames_gives_flashback_to_the_cards_there_now(db):
     cast_and_pay(g, "cast Shock", "Bob")
     answer_until_stack_empty(g)
     assert _bob_life(g) == 15 and names(g, ALICE, "exile") == ["Shock"]
+
+
+def test_ghostly_flicker_returns_an_artifact_and_a_creature(db):
+    """Ghostly Flicker's ruling: the two targets may have different types; each returns as a new
+    object (CR 400.7): the tapped Sol Ring untapped, Mulldrifter's enters trigger draws two."""
+    g = board(db, """
+  - name: Alice
+    hand: [Ghostly Flicker]
+    battlefield: [Island, Island, Island, {card: Sol Ring, tapped: true}, Mulldrifter]
+    library: [Island, Island, Island]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""")
+    pick(g, "cast Ghostly Flicker")
+    offered = [a.label for a in g.legal_actions()]
+    assert not any("Grizzly Bears" in label for label in offered)     # "you control"
+    answer_until_stack_empty(g, "Sol Ring", "Mulldrifter")
+    ring, drifter = on_battlefield(g, "Sol Ring")[0], on_battlefield(g, "Mulldrifter")[0]
+    assert not ring.tapped and ring.controller == ALICE and drifter.controller == ALICE
+    assert len(names(g, ALICE, "hand")) == 2 and names(g, ALICE, "exile") == []

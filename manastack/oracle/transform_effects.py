@@ -10,7 +10,7 @@ from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 from manastack.oracle.transform_base import DescKind
-from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT, UNROUNDED_HALF,
+from manastack.oracle.transform_base import (THOSE, no_it_subject, THAT_OBJECT, UNROUNDED_HALF,
     IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, THAT_TOKEN, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
     _StillType, _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
@@ -650,7 +650,8 @@ class EffectRules:
         if what == ir.Ref(ir.EXILED_CARDS):     # CR 607.2a, 610.3c: under their owners' control
             _need(whose == "owner" and counter is None, "return the exiled card")
             return [ir.ReturnToBattlefield(what)]
-        if what is THAT_CARD or what is IT:
+        if what is THAT_CARD or what is IT or what is THOSE:
+            # "those cards": the targets of one phrase, each the card it became (CR 400.7e)
             _need(whose is not None, "return to the battlefield")
             _need(counter in (None, "+1/+1", "-1/-1"), "return with a keyword counter")
             return [ir.ReturnToBattlefield(what, counter, under_you=whose == "you")]
