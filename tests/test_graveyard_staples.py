@@ -4,7 +4,8 @@ that say "if ~ is in your graveyard" and so work from there only (CR 113.6b, 603
 Below (which doesn't look back at a battlefield it left with the creature, CR 603.10a) and
 Ichorid; Vengevine, on the second creature spell its owner casts in a turn (CR 601.2i). Mystical
 Teachings's "an instant card or a card with flash". Flashback for a turn at the card's mana cost
-(CR 702.34a): Snapcaster Mage, Past in Flames."""
+(CR 702.34a): Snapcaster Mage, Past in Flames. Ghostly Flicker's "those cards". Archive Trap's
+alternative cost once an opponent searched their library (CR 118.9, 701.23)."""
 from __future__ import annotations
 
 from manastack.engine.decisions import Action, DecisionKind
@@ -437,3 +438,63 @@ def test_ghostly_flicker_returns_an_artifact_and_a_creature(db):
     ring, drifter = on_battlefield(g, "Sol Ring")[0], on_battlefield(g, "Mulldrifter")[0]
     assert not ring.tapped and ring.controller == ALICE and drifter.controller == ALICE
     assert len(names(g, ALICE, "hand")) == 2 and names(g, ALICE, "exile") == []
+
+
+def _archive_trap(db, bob_library: str, alice_battlefield: str = "[]", alice_library: str = "[Island]"):
+    return board(db, f"""
+  - name: Alice
+    hand: [Archive Trap]
+    battlefield: {alice_battlefield}
+    library: {alice_library}
+  - name: Bob
+    battlefield: [Evolving Wilds]
+    library: {bob_library}
+""", turn=4, active="Bob")
+
+
+def _trap_casts(g) -> list[str]:
+    return [a.label for a in g.legal_actions() if a.label.startswith("cast Archive Trap")]
+
+
+def test_archive_trap_costs_nothing_once_an_opponent_searched(db):
+    """Bob searched his library (Evolving Wilds): Alice, with no land, casts Archive Trap for {0}
+    and Bob mills thirteen (CR 118.9)."""
+    g = _archive_trap(db, "[{card: Forest, count: 20}]")
+    g.push(Action("pass"))                  # Bob passes: Alice can't cast it yet
+    assert _trap_casts(g) == []
+    g.push(Action("pass"))
+    pick(g, "activate Evolving Wilds")
+    answer_until_stack_empty(g, "Forest")
+    g.push(Action("pass"))                  # Bob passes priority to Alice
+    assert _trap_casts(g)
+    cast_and_pay(g, "cast Archive Trap", "Bob")
+    while g.pending.kind != DecisionKind.PRIORITY or g.current_state().stack:
+        g.push(next((a for a in g.legal_actions() if "{0}" in a.label or "alternative" in a.label),
+                    Action("pass") if g.pending.kind == DecisionKind.PRIORITY else g.legal_actions()[0]))
+    assert len(names(g, BOB, "graveyard")) == 14       # thirteen milled and the Wilds
+
+
+def test_archive_trap_counts_a_search_that_found_nothing(db):
+    """Archive Trap's rulings: it doesn't matter whether the search found a card."""
+    g = _archive_trap(db, "[Grizzly Bears, Grizzly Bears]")
+    g.push(Action("pass"))
+    g.push(Action("pass"))
+    pick(g, "activate Evolving Wilds")
+    answer_until_stack_empty(g)
+    g.push(Action("pass"))
+    assert _trap_casts(g)
+
+
+def test_archive_trap_ignores_its_casters_own_search(db):
+    """Only an opponent's search of their own library counts: Alice's own doesn't."""
+    g = board(db, """
+  - name: Alice
+    hand: [Archive Trap]
+    battlefield: [Evolving Wilds]
+    library: [Island, Island]
+  - name: Bob
+    library: [Island, Island]
+""")
+    pick(g, "activate Evolving Wilds")
+    answer_until_stack_empty(g, "Island")
+    assert _trap_casts(g) == []

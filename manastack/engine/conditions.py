@@ -466,6 +466,8 @@ def player_count(s: State, what: str, player: int) -> int:
         return p.drawn_this_turn
     if what == "life_lost_this_turn":          # CR 119.3: damage, paid and lost life alike
         return p.life_lost_this_turn
+    if what == "library_searches_this_turn":   # CR 701.23: "searched their library this turn"
+        return p.searched_library_this_turn
     raise ValueError(f"unknown count {what!r}")
 
 

@@ -1431,6 +1431,8 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
         s.add_log(f"{name} searches their graveyard", ("701.23a",))
         return
     s.rng.shuffle(p.library)
+    if p.index == searcher:     # whether or not a card was found (Archive Trap's rulings)
+        p.searched_library_this_turn += 1
     if top:
         p.library += [o.id for o in found]
         s.version += 1

@@ -3210,7 +3210,8 @@ class AllOf:
 
 # What a PlayerCount counts (CR 119 life, 402 hand, 404 graveyard, 205.2a card types there).
 PLAYER_COUNTS = ("life", "cards_in_hand", "cards_in_graveyard", "card_types_in_graveyard",
-                 "life_gained_this_turn", "cards_drawn_this_turn", "life_lost_this_turn")
+                 "life_gained_this_turn", "cards_drawn_this_turn", "life_lost_this_turn",
+                 "library_searches_this_turn")    # CR 701.23: of their own library
 
 
 @dataclass(frozen=True, slots=True)

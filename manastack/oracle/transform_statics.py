@@ -1294,6 +1294,10 @@ class StaticRules:
         """"a player lost 4 or more life this turn": any player, you too."""
         return ir.PlayerCount("life_lost_this_turn", at_least=c[0], whose="any")
 
+    def sc_opponent_searched(self, c):
+        """"an opponent searched their library this turn" (CR 701.23): whatever they found."""
+        return ir.PlayerCount("library_searches_this_turn", at_least=1, whose="opponent")
+
     def sc_opponent_dealt_damage(self, c):
         return "opponent_dealt_damage_this_turn"
 
