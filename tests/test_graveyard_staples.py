@@ -5,7 +5,8 @@ Below (which doesn't look back at a battlefield it left with the creature, CR 60
 Ichorid; Vengevine, on the second creature spell its owner casts in a turn (CR 601.2i). Mystical
 Teachings's "an instant card or a card with flash". Flashback for a turn at the card's mana cost
 (CR 702.34a): Snapcaster Mage, Past in Flames. Ghostly Flicker's "those cards". Archive Trap's
-alternative cost once an opponent searched their library (CR 118.9, 701.23)."""
+alternative cost once an opponent searched their library (CR 118.9, 701.23). Hollow One's cost,
+{2} less for each card cycled or discarded this turn (CR 601.2f, 702.29a)."""
 from __future__ import annotations
 
 from manastack.engine.decisions import Action, DecisionKind
@@ -498,3 +499,60 @@ def test_archive_trap_ignores_its_casters_own_search(db):
     pick(g, "activate Evolving Wilds")
     answer_until_stack_empty(g, "Island")
     assert _trap_casts(g) == []
+
+
+def _castable(g, name: str) -> bool:
+    return any(a.label.startswith(f"cast {name}") for a in g.legal_actions())
+
+
+def test_hollow_one_costs_two_less_for_each_card_discarded(db):
+    """Two cards discarded to Faithless Looting: Hollow One costs {1} (CR 601.2f)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Hollow One, Faithless Looting]
+    battlefield: [Mountain, Swamp]
+    library: [Island, Island, Island]
+  - name: Bob
+""")
+    assert not _castable(g, "Hollow One")
+    cast_and_pay(g, "cast Faithless Looting")
+    answer_until_stack_empty(g, "Island", "Island")
+    assert g.current_state().players[ALICE].discarded_this_turn == 2
+    assert _castable(g, "Hollow One")
+    cast_and_pay(g, "cast Hollow One")
+    answer_until_stack_empty(g)
+    assert on_battlefield(g, "Hollow One")
+
+
+def test_hollow_one_costs_nothing_after_four_discards_never_less(db):
+    """Hollow One's rulings: with three or more discarded it costs {0}, not less."""
+    g = board(db, """
+  - name: Alice
+    hand: [Hollow One, Faithless Looting, Faithless Looting]
+    battlefield: [Mountain, Mountain]
+    library: [Island, Island, Island, Island, Island]
+  - name: Bob
+""")
+    cast_and_pay(g, "cast Faithless Looting")
+    answer_until_stack_empty(g, "Island", "Island")
+    cast_and_pay(g, "cast Faithless Looting")
+    answer_until_stack_empty(g, "Island", "Island")
+    cast_and_pay(g, "cast Hollow One")
+    answer_until_stack_empty(g)
+    assert on_battlefield(g, "Hollow One")         # cast with both lands tapped already
+
+
+def test_hollow_one_counts_a_cycled_card(db):
+    """A card cycled was discarded (CR 702.29a): Street Wraith cycled for 2 life, Hollow One
+    costs {3}."""
+    g = board(db, """
+  - name: Alice
+    hand: [Hollow One, Street Wraith]
+    battlefield: [Mountain, Mountain, Mountain]
+    library: [Island, Island]
+  - name: Bob
+""")
+    assert not _castable(g, "Hollow One")
+    pick(g, "activate Street Wraith")
+    answer_until_stack_empty(g)
+    assert _castable(g, "Hollow One")

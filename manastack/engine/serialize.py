@@ -248,6 +248,7 @@ def state_from_data(data: dict, db=None) -> State:
                           creatures_died_this_turn=pd.get("creatures_died_this_turn", 0),
                           creature_spells_cast_this_turn=pd.get("creature_spells_cast_this_turn", 0),
                           searched_library_this_turn=pd.get("searched_library_this_turn", 0),
+                          discarded_this_turn=pd.get("discarded_this_turn", 0),
                           permanents_left_this_turn=pd.get("permanents_left_this_turn", 0),
                           entered_this_turn=tuple((i, tuple(types)) for i, types in pd.get("entered_this_turn", ())),
                           city_blessing=pd.get("city_blessing", False),

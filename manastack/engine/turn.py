@@ -239,6 +239,7 @@ def _turn_start(ctx: Ctx) -> None:
         pl.spells_cast_this_turn = 0
         pl.creature_spells_cast_this_turn = 0
         pl.searched_library_this_turn = 0
+        pl.discarded_this_turn = 0
         pl.dealt_damage_this_turn = False
         pl.drawn_this_turn = 0
         pl.life_lost_this_turn = 0

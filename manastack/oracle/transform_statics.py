@@ -392,6 +392,14 @@ class StaticRules:
               "self cost change")
         return [self._static("self_cost_reduction", "self", amount=mana.generic, count=d.filter)]
 
+    def st_self_cost_discarded(self, c):
+        """"This spell costs {2} less to cast for each card you've cycled or discarded this turn."
+        (CR 601.2f): cycling discards the card (CR 702.29a), so the discards count."""
+        mana, kind = c[1], c[2]
+        _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols),
+              "self cost change")
+        return [self._static("self_cost_reduction", "self", amount=mana.generic, for_each="discarded_this_turn")]
+
     def st_self_cost_if_first(self, c):
         """"If an opponent controls seven or more lands, this spell costs {6} less to cast.": the
         condition first (CR 601.2f), one about the game, not about the card itself."""
