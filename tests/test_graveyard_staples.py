@@ -6,7 +6,8 @@ Ichorid; Vengevine, on the second creature spell its owner casts in a turn (CR 6
 Teachings's "an instant card or a card with flash". Flashback for a turn at the card's mana cost
 (CR 702.34a): Snapcaster Mage, Past in Flames. Ghostly Flicker's "those cards". Archive Trap's
 alternative cost once an opponent searched their library (CR 118.9, 701.23). Hollow One's cost,
-{2} less for each card cycled or discarded this turn (CR 601.2f, 702.29a)."""
+{2} less for each card cycled or discarded this turn (CR 601.2f, 702.29a). Kroxa's and Strongarm
+Tactics's "discards a card, then each who didn't discard a nonland card this way loses 3 life"."""
 from __future__ import annotations
 
 from manastack.engine.decisions import Action, DecisionKind
@@ -556,3 +557,54 @@ def test_hollow_one_counts_a_cycled_card(db):
     pick(g, "activate Street Wraith")
     answer_until_stack_empty(g)
     assert _castable(g, "Hollow One")
+
+
+def _kroxa(db, bob_hand: str):
+    g = board(db, f"""
+  - name: Alice
+    hand: ["Kroxa, Titan of Death's Hunger"]
+    battlefield: [Swamp, Mountain]
+  - name: Bob
+    hand: {bob_hand}
+""")
+    cast_and_pay(g, "cast Kroxa")
+    return g
+
+
+def test_kroxa_opponent_discarding_a_nonland_card_loses_no_life(db):
+    """Cast from the hand, Kroxa is sacrificed (it didn't escape), and its other enters ability
+    makes Bob discard; a nonland card discarded spares him (Kroxa's rulings)."""
+    g = _kroxa(db, "[Lightning Bolt, Mountain]")
+    answer_until_stack_empty(g, "Lightning Bolt")
+    assert names(g, BOB, "graveyard") == ["Lightning Bolt"] and _bob_life(g) == 20
+    assert not on_battlefield(g, "Kroxa, Titan of Death's Hunger")
+
+
+def test_kroxa_opponent_discarding_a_land_loses_3_life(db):
+    g = _kroxa(db, "[Lightning Bolt, Mountain]")
+    answer_until_stack_empty(g, "Mountain")
+    assert names(g, BOB, "graveyard") == ["Mountain"] and _bob_life(g) == 17
+
+
+def test_kroxa_opponent_with_no_card_to_discard_loses_3_life(db):
+    """Kroxa's rulings: an opponent who can't discard at all loses 3 life."""
+    g = _kroxa(db, "[]")
+    answer_until_stack_empty(g)
+    assert _bob_life(g) == 17
+
+
+def test_strongarm_tactics_each_player_discards_then_loses_life(db):
+    """"Each player who didn't discard a creature card this way loses 4 life": Alice, with no
+    card left, loses 4; Bob discards a creature card and loses none."""
+    g = board(db, """
+  - name: Alice
+    hand: [Strongarm Tactics]
+    battlefield: [Swamp, Swamp]
+  - name: Bob
+    hand: [Grizzly Bears]
+""")
+    cast_and_pay(g, "cast Strongarm Tactics")
+    answer_until_stack_empty(g)
+    s = g.current_state()
+    assert s.players[ALICE].life == 16 and s.players[BOB].life == 20
+    assert names(g, BOB, "graveyard") == ["Grizzly Bears"]

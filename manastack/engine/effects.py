@@ -179,6 +179,26 @@ def _discard(ctx, e: ir.Discard, rc):
             rc.did = True
 
 
+def _discard_or_lose_life(ctx, e: ir.DiscardOrLoseLife, rc):
+    """Each player named chooses a card in their hand, in APNAP order, and all are discarded at
+    once (CR 101.4, 701.9a); then each whose card didn't match ``spared``, or who had none to
+    discard, loses the life (Kroxa's rulings; CR 119.3)."""
+    s = ctx.s
+    players = named_players(ctx, e.who, rc)
+    chosen: dict[int, Obj] = {}
+    for p in [p for p in s.apnap() if p in players]:
+        hand = s.players[p].hand
+        if hand:
+            answer = ctx.ask(Decision(p, DecisionKind.DISCARD, "Choose a card to discard",
+                                      tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in hand)))
+            chosen[p] = s.objs[answer.args[0]]
+    spared = {p for p, o in chosen.items() if objects_match(ctx, o, replace(e.spared, zone=o.zone), rc)}
+    for p, o in chosen.items():
+        events.discard(ctx, p, o)
+    for p in [p for p in s.apnap() if p in players and p not in spared]:
+        events.lose_life(ctx, p, e.life, source_obj(ctx, rc))
+
+
 def _discard_hand(ctx, e: ir.DiscardHand, rc):
     """CR 701.9a: each player named discards every card in their hand (with a filter, each card
     of it there, once the hand is revealed, CR 701.20a), in APNAP order (CR 101.4)."""
@@ -2138,7 +2158,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
-    ir.MayPlayExiled: _may_play_exiled, ir.GainFlashback: _gain_flashback,
+    ir.MayPlayExiled: _may_play_exiled, ir.GainFlashback: _gain_flashback, ir.DiscardOrLoseLife: _discard_or_lose_life,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature, ir.SetBasePT: _set_base_pt,
     ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control, ir.ExchangeLifeTotals: _exchange_life,
     ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,

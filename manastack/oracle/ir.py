@@ -595,6 +595,18 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardOrLoseLife:
+    """"Each opponent discards a card, then each opponent who didn't discard a nonland card this
+    way loses 3 life.": each player ``who`` names chooses a card in APNAP order, all are
+    discarded at once, then each whose card didn't match ``spared`` (or who had none) loses
+    ``life`` (CR 701.9a, 101.4; Kroxa's rulings)."""
+
+    who: Subject
+    spared: Filter
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardHandDraw:
     """"Each player discards all the cards in their hand, then draws that many cards [minus
     one]": each player named discards their hand, in APNAP order, then each draws the number they
@@ -3741,7 +3753,7 @@ class RevealTopIf:
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, LoseAllAbilities, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
-               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, GainFlashback]
+               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, GainFlashback, DiscardOrLoseLife]
 
 
 def nodes(node) -> Iterator:

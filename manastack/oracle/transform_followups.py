@@ -50,6 +50,15 @@ class FollowupRules:
             or (what.spec.kind == ir.TargetKind.CARD and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
 
+    def discard_or_lose(self, c):
+        """The same players discard, then lose life unless the card matched (CR 701.9a)."""
+        who, again = c[0], c[2]
+        d = next(x for x in c if isinstance(x, _Desc))
+        n = _number(str(c[-1]))
+        _need(who == again and who in (ir.Ref("each_opponent"), ir.Ref("each_player")) and isinstance(n, int)
+              and d.kind is DescKind.CARD and not d.plural and not d.zone_given, "discard, then lose life")
+        return [ir.DiscardOrLoseLife(who, d.filter, n)]
+
     def gain_flashback(self, c):
         """Flashback for a turn, its cost the card's mana cost (CR 702.34a): instant and sorcery
         cards in your graveyard, one target or each of them."""
