@@ -7,7 +7,8 @@ Teachings's "an instant card or a card with flash". Flashback for a turn at the 
 (CR 702.34a): Snapcaster Mage, Past in Flames. Ghostly Flicker's "those cards". Archive Trap's
 alternative cost once an opponent searched their library (CR 118.9, 701.23). Hollow One's cost,
 {2} less for each card cycled or discarded this turn (CR 601.2f, 702.29a). Kroxa's and Strongarm
-Tactics's "discards a card, then each who didn't discard a nonland card this way loses 3 life"."""
+Tactics's "discards a card, then each who didn't discard a nonland card this way loses 3 life".
+Reflector Mage's "can't cast spells with the same name as that creature until your next turn"."""
 from __future__ import annotations
 
 from manastack.engine.decisions import Action, DecisionKind
@@ -608,3 +609,42 @@ def test_strongarm_tactics_each_player_discards_then_loses_life(db):
     s = g.current_state()
     assert s.players[ALICE].life == 16 and s.players[BOB].life == 20
     assert names(g, BOB, "graveyard") == ["Grizzly Bears"]
+
+
+def _bob_may_cast(g, name: str) -> bool:
+    """Whether Bob, given priority now, has an action casting ``name``."""
+    return any(a.label.startswith(f"cast {name}") for a in g.legal_actions())
+
+
+def _until_priority(g, active: int, player: int, step: str | None = None) -> None:
+    for _ in range(200):
+        s = g.current_state()
+        if s.active == active and g.pending.kind == DecisionKind.PRIORITY and g.pending.player == player \
+                and (step is None or s.step == step) and not s.stack:
+            return
+        g.push(Action("pass") if g.pending.kind == DecisionKind.PRIORITY else g.legal_actions()[-1])
+    raise AssertionError("never got there")
+
+
+def test_reflector_mage_owner_cant_cast_that_name_until_your_next_turn(db):
+    """Reflector Mage: Bob's Ambush Viper returns to his hand and he can't cast a spell named
+    Ambush Viper until Alice's next turn (CR 101.2, 611.2a); other spells he can."""
+    g = board(db, """
+  - name: Alice
+    hand: [Reflector Mage]
+    battlefield: [Plains, Island, Island]
+    library: [Island, Island, Island]
+  - name: Bob
+    hand: [Llanowar Elves]
+    battlefield: [Ambush Viper, Forest, Forest]
+    library: [Forest, Forest, Forest]
+""")
+    cast_and_pay(g, "cast Reflector Mage")
+    answer_until_stack_empty(g, "Ambush Viper")
+    assert sorted(names(g, BOB, "hand")) == ["Ambush Viper", "Llanowar Elves"]
+    g.push(Action("pass"))                  # Alice passes: Bob has priority in her turn
+    assert g.pending.player == BOB and not _bob_may_cast(g, "Ambush Viper")
+    _until_priority(g, BOB, BOB, "main1")
+    assert _bob_may_cast(g, "Llanowar Elves") and not _bob_may_cast(g, "Ambush Viper")
+    _until_priority(g, ALICE, BOB, "upkeep")
+    assert _bob_may_cast(g, "Ambush Viper")

@@ -92,6 +92,14 @@ class PlayerKeywords(PlayerRule):
 
 
 @dataclass(frozen=True, slots=True)
+class CantCastName(PlayerRule):
+    """The player can't cast spells named ``name`` (Reflector Mage; CR 101.2, 201.2)."""
+
+    kind: ClassVar[str] = "cant_cast_name"
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class LifeCantChange(PlayerRule):
     """A player's life total can't change: "Until your next turn, your life total can't change"
     (CR 119.7, 119.8)."""
@@ -600,7 +608,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | ChoosesVotes | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | GrantedFlashback | ExtraLandPlays
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | ChoosesVotes | CantCastName | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | GrantedFlashback | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule | Paired)
 """Any of the records above: what ``State.effects`` holds."""

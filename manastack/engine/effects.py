@@ -16,6 +16,7 @@ from manastack.oracle.text_change import WordKind, words as words_of
 from . import characteristics as ch
 from . import exercise
 from .mechanics import cipher, clash, double_faced, flip_cards, haunt, soulbond, phasing, suspend, votes
+from .mechanics.morph import is_face_down
 from . import (
     control,
     copies,
@@ -44,7 +45,7 @@ from .replacement import token_count
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantedFlashback, GrantKeywords, LifeCantChange, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
+                             CantCastName, ExileIfDies, ExtraLandPlays, GrantAbility, GrantedFlashback, GrantKeywords, LifeCantChange, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT, TextChange)
 from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -177,6 +178,20 @@ def _discard(ctx, e: ir.Discard, rc):
                 oid = answer.args[0]
             events.discard(ctx, p, s.objs[oid])
             rc.did = True
+
+
+def _cant_cast_same_name(ctx, e: ir.CantCastSameName, rc):
+    """The owner of each object named can't cast spells with the name it had as it last existed
+    (CR 608.2h; a face-down one had none, CR 708.2) until this ability's controller's next turn
+    (CR 611.2a, Reflector Mage's rulings)."""
+    s = ctx.s
+    for o in known_objects(ctx, e.what, rc):
+        if is_face_down(o):
+            continue
+        s.effects.append(CantCastName(player_ref(o.owner), events.next_turn_of(rc.controller), s.new_timestamp(),
+                                      rc.card.name, name=o.card.name))
+        s.add_log(f"{s.players[o.owner].name} can't cast spells named {o.card.name} until "
+                  f"{possessive(s.players[rc.controller].name)} next turn", ("101.2", "611.2a"), "effect")
 
 
 def _discard_or_lose_life(ctx, e: ir.DiscardOrLoseLife, rc):
@@ -2158,7 +2173,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
-    ir.MayPlayExiled: _may_play_exiled, ir.GainFlashback: _gain_flashback, ir.DiscardOrLoseLife: _discard_or_lose_life,
+    ir.MayPlayExiled: _may_play_exiled, ir.GainFlashback: _gain_flashback, ir.DiscardOrLoseLife: _discard_or_lose_life, ir.CantCastSameName: _cant_cast_same_name,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature, ir.SetBasePT: _set_base_pt,
     ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control, ir.ExchangeLifeTotals: _exchange_life,
     ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,

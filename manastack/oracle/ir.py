@@ -595,6 +595,15 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class CantCastSameName:
+    """"That creature's owner can't cast spells with the same name as that creature until your
+    next turn.": the name ``what`` had as it last existed (CR 201.2, 608.2h); its owner can't
+    cast spells with that name until the controller's next turn (CR 101.2, 611.2a)."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardOrLoseLife:
     """"Each opponent discards a card, then each opponent who didn't discard a nonland card this
     way loses 3 life.": each player ``who`` names chooses a card in APNAP order, all are
@@ -3753,7 +3762,7 @@ class RevealTopIf:
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, LoseAllAbilities, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
-               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, GainFlashback, DiscardOrLoseLife]
+               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, GainFlashback, DiscardOrLoseLife, CantCastSameName]
 
 
 def nodes(node) -> Iterator:

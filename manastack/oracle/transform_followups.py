@@ -50,6 +50,10 @@ class FollowupRules:
             or (what.spec.kind == ir.TargetKind.CARD and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
 
+    def cant_cast_same_name(self, c):
+        """The creature named before: its owner, and its name as it last existed (CR 608.2h)."""
+        return [ir.CantCastSameName(THAT_OBJECT)]
+
     def discard_or_lose(self, c):
         """The same players discard, then lose life unless the card matched (CR 701.9a)."""
         who, again = c[0], c[2]
