@@ -8,7 +8,8 @@ Teachings's "an instant card or a card with flash". Flashback for a turn at the 
 alternative cost once an opponent searched their library (CR 118.9, 701.23). Hollow One's cost,
 {2} less for each card cycled or discarded this turn (CR 601.2f, 702.29a). Kroxa's and Strongarm
 Tactics's "discards a card, then each who didn't discard a nonland card this way loses 3 life".
-Reflector Mage's "can't cast spells with the same name as that creature until your next turn"."""
+Reflector Mage's "can't cast spells with the same name as that creature until your next turn".
+Detention Sphere's "not named ~" (CR 201.5)."""
 from __future__ import annotations
 
 from manastack.engine.decisions import Action, DecisionKind
@@ -648,3 +649,39 @@ def test_reflector_mage_owner_cant_cast_that_name_until_your_next_turn(db):
     assert _bob_may_cast(g, "Llanowar Elves") and not _bob_may_cast(g, "Ambush Viper")
     _until_priority(g, ALICE, BOB, "upkeep")
     assert _bob_may_cast(g, "Ambush Viper")
+
+
+def test_detention_sphere_exiles_every_permanent_of_that_name_until_it_leaves(db):
+    """Detention Sphere's rulings: only one target; the others with its name, whoever controls
+    them, are exiled too, and all return under their owners' control when it leaves (CR 607.2a,
+    610.3)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Detention Sphere, Naturalize]
+    battlefield: [Plains, Island, Forest, Forest, Forest, Grizzly Bears]
+  - name: Bob
+    battlefield: [Grizzly Bears, Grizzly Bears, Llanowar Elves]
+""")
+    cast_and_pay(g, "cast Detention Sphere")
+    answer_until_stack_empty(g, "Grizzly Bears", "yes")
+    assert not on_battlefield(g, "Grizzly Bears") and on_battlefield(g, "Llanowar Elves")
+    assert names(g, BOB, "exile") == ["Grizzly Bears", "Grizzly Bears"] and names(g, ALICE, "exile") == ["Grizzly Bears"]
+    cast_and_pay(g, "cast Naturalize", "Detention Sphere")
+    answer_until_stack_empty(g)
+    bears = on_battlefield(g, "Grizzly Bears")
+    assert sorted(o.controller for o in bears) == [ALICE, BOB, BOB] and names(g, BOB, "exile") == []
+
+
+def test_detention_sphere_cant_target_a_detention_sphere(db):
+    """"not named Detention Sphere": Bob's own Detention Sphere is no legal target (CR 201.5)."""
+    g = board(db, """
+  - name: Alice
+    hand: [Detention Sphere]
+    battlefield: [Plains, Island, Forest]
+  - name: Bob
+    battlefield: [Detention Sphere, Llanowar Elves]
+""")
+    cast_and_pay(g, "cast Detention Sphere")
+    answer_until_stack_empty(g, "yes")          # the Elves, the one legal target, chosen by itself
+    assert names(g, BOB, "exile") == ["Llanowar Elves"]
+    assert [o.controller for o in on_battlefield(g, "Detention Sphere")] in ([BOB, ALICE], [ALICE, BOB])

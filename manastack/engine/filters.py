@@ -99,6 +99,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
             return False  # the player the source, an Aura, enchants (CR 303.4b)
     if f.other and source is not None and o.id == source.id:
         return False
+    if f.not_named_self and source is not None and has_name(o, source.card.name):
+        return False                  # "not named ~" (CR 201.5)
     if f.named_self and (source is None or o.card.name != source.card.name):
         return False
     if f.name is not None and not has_name(o, (source.chosen if source is not None else None)

@@ -310,6 +310,7 @@ class Filter:
     multicolored: bool = False
     mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
+    not_named_self: bool = False  # "not named ~"
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
     # "a spell that targets a creature / you / a player / you or a permanent you control" (CR 115.1):

@@ -635,6 +635,9 @@ class ObjectRules:
     def p_named_self(self, c):
         return "named_self", True
 
+    def p_not_named_self(self, c):
+        return "not_named_self", True
+
     def p_damaged_by_self(self, c):
         return "damaged_by_self", True
 
