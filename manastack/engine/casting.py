@@ -512,7 +512,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     late = "Instant" not in o.card.types and not sorcery_timing(s, player)   # CR 307.1: a time a sorcery couldn't
     tax = alt_costs.flash_tax(s, player, o) is not None     # "if you pay {2} more" (Ghitu Fire)
     flash_needed = not ch.has(s, o, "flash")   # cast by the card's own "as though it had flash" (its rulings)
-    costs = () if split else alt_costs.cast_from(o)
+    costs = () if split else alt_costs.cast_from(o, s)
     s.add_log(f"{s.players[player].name} casts {card.name}" + (" face down" if face_down else "")
               + (f", the Adventure of {o.card.name}" if adventure else "")
               + (" as a fused split spell" if fused else "")
@@ -603,7 +603,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
     if emerging is not None:
         _sacrifice_for_emerge(ctx, player, emerging)
     _remember_sacrificed(ctx, item)
-    s.players[player].spells_cast_this_turn += 1
+    count_cast(s, player, spell)
     if FROM_COMMAND in spell.cast_costs and commanders.is_commander(s, spell):
         commanders.note_cast(s, player, spell)          # the next cast from there costs {2} more (CR 903.8)
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
@@ -678,3 +678,12 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
     # CR 602.2b, 601.2i: it became activated (a mana ability never gets here, CR 605.3a)
     events.collect(ctx, AbilityActivated(player, oid, item.id, None if oid in s.objs else before))
     announce_targets(ctx, item)        # CR 702.21a: ward sees what became a target
+
+
+def count_cast(s, player: int, spell: Obj) -> None:
+    """CR 601.2i: the spell became cast; counted for the turn, and apart if it is a creature
+    spell (Vengevine's "the second creature spell you cast this turn")."""
+    p = s.players[player]
+    p.spells_cast_this_turn += 1
+    if ch.is_creature(s, spell):
+        p.creature_spells_cast_this_turn += 1

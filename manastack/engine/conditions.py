@@ -73,6 +73,12 @@ def _on_battlefield(s: State, src: Obj) -> bool:
     return src.zone == BATTLEFIELD
 
 
+def _in_graveyard(s: State, src: Obj) -> bool:
+    """"if ~ is in your graveyard" (CR 113.6b, 603.4): the card is still the object there, its
+    owner's graveyard; once it has left, it is a new object (CR 400.7)."""
+    return src.id in s.players[src.owner].graveyard
+
+
 def _kicked(s: State, src: Obj) -> bool:
     """CR 702.33d-e: the spell, or the spell that became this permanent, was kicked."""
     return "kicker" in src.cast_costs
@@ -278,6 +284,7 @@ _CONDITIONS = {
     "self_had_no_plus1_counters": _no_plus_counters,     # undying (CR 702.93a)
     "came_under_control_since_last_upkeep": _new_since_last_upkeep,   # echo (CR 702.30a)
     "self_on_battlefield": _on_battlefield,              # cumulative upkeep (CR 702.24a)
+    "self_in_graveyard": _in_graveyard,                  # abilities that work from a graveyard (CR 113.6b)
     "self_has_time_counter": _has_time_counter,          # vanishing (CR 702.63a)
     "self_has_plus1_counter": _has_plus_counter,         # graft (CR 702.58a)
     "evoked": _evoked,                                   # evoke (CR 702.74a)
@@ -459,6 +466,8 @@ def player_count(s: State, what: str, player: int) -> int:
         return p.drawn_this_turn
     if what == "life_lost_this_turn":          # CR 119.3: damage, paid and lost life alike
         return p.life_lost_this_turn
+    if what == "library_searches_this_turn":   # CR 701.23: "searched their library this turn"
+        return p.searched_library_this_turn
     raise ValueError(f"unknown count {what!r}")
 
 

@@ -92,6 +92,14 @@ class PlayerKeywords(PlayerRule):
 
 
 @dataclass(frozen=True, slots=True)
+class CantCastName(PlayerRule):
+    """The player can't cast spells named ``name`` (Reflector Mage; CR 101.2, 201.2)."""
+
+    kind: ClassVar[str] = "cant_cast_name"
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class LifeCantChange(PlayerRule):
     """A player's life total can't change: "Until your next turn, your life total can't change"
     (CR 119.7, 119.8)."""
@@ -267,6 +275,23 @@ class MayPlay:
     """The exiled card may be played this turn by its owner (CR 601.3, 305.1)."""
 
     kind: ClassVar[str] = "may_play"
+    affected: int
+    until: str
+    timestamp: int
+    source: str
+
+
+# the name in ``cast_costs`` of a cast with the flashback of a GrantedFlashback, whose cost is the
+# card's mana cost (CR 702.34a): an alternative cost (engine.costs.alternative)
+GRANTED_FLASHBACK = "granted flashback"
+
+
+@dataclass(frozen=True, slots=True)
+class GrantedFlashback:
+    """The card ``affected``, in its owner's graveyard, has flashback for its mana cost for the
+    turn (Snapcaster Mage, CR 702.34a); a new object once it leaves there (CR 400.7)."""
+
+    kind: ClassVar[str] = "granted_flashback"
     affected: int
     until: str
     timestamp: int
@@ -583,7 +608,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | ChoosesVotes | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | ChoosesVotes | CantCastName | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | GrantedFlashback | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule | Paired)
 """Any of the records above: what ``State.effects`` holds."""

@@ -16,6 +16,7 @@ from manastack.oracle.text_change import WordKind, words as words_of
 from . import characteristics as ch
 from . import exercise
 from .mechanics import cipher, clash, double_faced, flip_cards, haunt, soulbond, phasing, suspend, votes
+from .mechanics.morph import is_face_down
 from . import (
     aura_placement,
     commanders,
@@ -46,7 +47,7 @@ from .replacement import token_count
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
+                             CantCastName, ExileIfDies, ExtraLandPlays, GrantAbility, GrantedFlashback, GrantKeywords, LifeCantChange, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT, TextChange)
 from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -185,6 +186,40 @@ def _discard(ctx, e: ir.Discard, rc):
             rc.discarded.append(s.objs[oid])
             events.discard(ctx, p, s.objs[oid])
             rc.did = True
+
+
+def _cant_cast_same_name(ctx, e: ir.CantCastSameName, rc):
+    """The owner of each object named can't cast spells with the name it had as it last existed
+    (CR 608.2h; a face-down one had none, CR 708.2) until this ability's controller's next turn
+    (CR 611.2a, Reflector Mage's rulings)."""
+    s = ctx.s
+    for o in known_objects(ctx, e.what, rc):
+        if is_face_down(o):
+            continue
+        s.effects.append(CantCastName(player_ref(o.owner), events.next_turn_of(rc.controller), s.new_timestamp(),
+                                      rc.card.name, name=o.card.name))
+        s.add_log(f"{s.players[o.owner].name} can't cast spells named {o.card.name} until "
+                  f"{possessive(s.players[rc.controller].name)} next turn", ("101.2", "611.2a"), "effect")
+
+
+def _discard_or_lose_life(ctx, e: ir.DiscardOrLoseLife, rc):
+    """Each player named chooses a card in their hand, in APNAP order, and all are discarded at
+    once (CR 101.4, 701.9a); then each whose card didn't match ``spared``, or who had none to
+    discard, loses the life (Kroxa's rulings; CR 119.3)."""
+    s = ctx.s
+    players = named_players(ctx, e.who, rc)
+    chosen: dict[int, Obj] = {}
+    for p in [p for p in s.apnap() if p in players]:
+        hand = s.players[p].hand
+        if hand:
+            answer = ctx.ask(Decision(p, DecisionKind.DISCARD, "Choose a card to discard",
+                                      tuple(Action(ActionKind.CHOOSE, (c,), s.objs[c].card.name) for c in hand)))
+            chosen[p] = s.objs[answer.args[0]]
+    spared = {p for p, o in chosen.items() if objects_match(ctx, o, replace(e.spared, zone=o.zone), rc)}
+    for p, o in chosen.items():
+        events.discard(ctx, p, o)
+    for p in [p for p in s.apnap() if p in players and p not in spared]:
+        events.lose_life(ctx, p, e.life, source_obj(ctx, rc))
 
 
 def _discard_hand(ctx, e: ir.DiscardHand, rc):
@@ -1180,6 +1215,18 @@ def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
                       ("601.3", "305.1", "611.2a") if next_turn else ("601.3", "305.1"), "effect")
 
 
+def _gain_flashback(ctx, e: ir.GainFlashback, rc):
+    """Each card named, an instant or sorcery in its owner's graveyard, gains flashback for its
+    mana cost until end of turn (CR 702.34a, 611.2a): the cards there now, not those put there
+    later (Past in Flames's rulings)."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone == GRAVEYARD and o.owner == rc.controller:
+            s.effects.append(GrantedFlashback(o.id, Duration.END_OF_TURN, s.new_timestamp(), rc.card.name))
+            s.add_log(f"{o.card.name} gains flashback until end of turn; its flashback cost is its mana cost "
+                      f"{o.card.mana_cost}", ("702.34a", "611.2a"), "effect")
+
+
 def _create_tokens(ctx, e: ir.CreateTokens, rc):
     """CR 111.2: each player named creates the tokens, under their control (APNAP, CR 101.4). All
     the tokens one instruction creates enter at the same time (CR 101.4, 111.1): each sees the
@@ -1460,6 +1507,8 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
         s.add_log(f"{name} searches their graveyard", ("701.23a",))
         return
     s.rng.shuffle(p.library)
+    if p.index == searcher:     # whether or not a card was found (Archive Trap's rulings)
+        p.searched_library_this_turn += 1
     if top:
         p.library += [o.id for o in found]
         s.version += 1
@@ -2185,7 +2234,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
-    ir.MayPlayExiled: _may_play_exiled,
+    ir.MayPlayExiled: _may_play_exiled, ir.GainFlashback: _gain_flashback, ir.DiscardOrLoseLife: _discard_or_lose_life, ir.CantCastSameName: _cant_cast_same_name,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature, ir.SetBasePT: _set_base_pt,
     ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control, ir.ExchangeLifeTotals: _exchange_life,
     ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,

@@ -467,6 +467,7 @@ def discard(ctx: Ctx, player: int, o: Obj) -> Obj | None:
     CR 702.35a, 614.1a), and its madness ability triggers on that. Returns the card where it went."""
     s = ctx.s
     s.add_log(f"{s.players[player].name} discards {o.card.name}", ("701.9a",))
+    s.players[player].discarded_this_turn += 1      # wherever it goes (Hollow One's rulings)
     return move(ctx, o, GRAVEYARD, quiet=True, discarded=True)
 
 

@@ -59,6 +59,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
     if f.types_or_subtypes:         # "an instant, sorcery, or Wizard spell": any one of them
         if not any(t in ch.card_types(s, o) for t in f.types) and not _has_subtype(s, o, f.subtypes, source):
             return False
+    elif f.or_keywords and any(k in ch.keywords(s, o) for k in f.or_keywords):
+        pass                        # "or a card with flash": whatever its types
     elif f.types:
         types = ch.card_types(s, o)
         if not any(t in types for t in f.types):
@@ -97,6 +99,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
             return False  # the player the source, an Aura, enchants (CR 303.4b)
     if f.other and source is not None and o.id == source.id:
         return False
+    if f.not_named_self and source is not None and has_name(o, source.card.name):
+        return False                  # "not named ~" (CR 201.5)
     if f.named_self and (source is None or o.card.name != source.card.name):
         return False
     if f.name is not None and not has_name(o, (source.chosen if source is not None else None)

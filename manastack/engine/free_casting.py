@@ -11,7 +11,7 @@ from .costs import alternative as alt_costs
 from . import events
 from .abilities import keyword_cost
 from . import characteristics as ch
-from .casting import pay_spell_costs
+from .casting import count_cast, pay_spell_costs
 from .conditions import CAST_FROM
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import SpellCast
@@ -156,7 +156,7 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
     total, whys = total_cost(s, player, spell, 0, base)
     alt_costs.log_total(s, card, spell.cast_costs, base, total, whys)
     item.paid = pay_spell_costs(ctx, player, spell, total, others, spell_use(spell, base))
-    s.players[player].spells_cast_this_turn += 1
+    count_cast(s, player, spell)
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, SpellCast(player, spell.id, item.id))
     announce_targets(ctx, item)

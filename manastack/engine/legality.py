@@ -24,8 +24,8 @@ from .costs.checks import kept_for_parts, summoning_sick
 from .mechanics.crew import crew_payable
 from .mechanics.loyalty import why_not_limited
 from .decisions import Action, ActionKind
-from .effect_records import ExtraLandPlays
-from .filters import player_ref
+from .effect_records import CantCastName, ExtraLandPlays
+from .filters import has_name, player_ref
 from .influence import object_within
 from .mana.capacity import Capacity, capacity
 from .mana.spend import spell_use
@@ -117,6 +117,11 @@ def why_not_cast(s, player: int, o, bound: Capacity | None = None, detail: bool 
     by = cast_forbidden(s, player, o)
     if by is not None:
         return f"{by.card.name} says {o.card.name} can't be cast (CR 101.2, 601.2)"
+    if s.effects:
+        me = player_ref(player)
+        named = next((e for e in s.effects if type(e) is CantCastName and e.affected == me and has_name(o, e.name)), None)
+        if named is not None:
+            return f"{named.source} says {s.players[player].name} can't cast spells named {named.name} (CR 101.2, 601.2)"
     by = spell_limit(s, player)
     if by is not None:
         return (f"{by.card.name}: {s.players[player].name} has cast a spell this turn and can't cast "

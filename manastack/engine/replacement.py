@@ -35,7 +35,7 @@ from .board_facts import holding
 from .conditions import evaluate
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, TokenCreation, ZoneChange
-from .effect_records import (DamageChangeEffect, DrawReplacement, ExileIfDies, NoPrevention, PreventionShield,
+from .effect_records import (GRANTED_FLASHBACK, DamageChangeEffect, DrawReplacement, ExileIfDies, NoPrevention, PreventionShield,
                              RegenerationShield, pairs_filter)
 from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from, shares_creature_type
 from .runner import Ctx
@@ -161,7 +161,7 @@ _INSTEAD = {EXILE: ("into exile", _to_exile), HAND: ("into its owner's hand", _t
 def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
     name, to = o.card.name, event.to
     out = []
-    if event.from_zone == STACK and to != EXILE and "flashback" in o.cast_costs:
+    if event.from_zone == STACK and to != EXILE and ("flashback" in o.cast_costs or GRANTED_FLASHBACK in o.cast_costs):
         out.append(Replacement("flashback", f"{name} is exiled instead of going to its owner's {to} (flashback)",
                                ("702.34a", "614.1a"), _to_exile, pure=True))
     if event.from_zone == STACK and to != EXILE and "jump-start" in o.cast_costs:

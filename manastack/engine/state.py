@@ -184,7 +184,8 @@ class Player:
 
     __slots__ = ("index", "name", "life", "library", "hand", "graveyard", "exile", "pool",
                  "lands_played", "lost", "loss_reason", "drew_from_empty", "last_turn_start",
-                 "poison", "mulligans", "kept", "life_gained_this_turn", "spells_cast_this_turn",
+                 "poison", "mulligans", "kept", "life_gained_this_turn", "spells_cast_this_turn", "creature_spells_cast_this_turn",
+                 "searched_library_this_turn", "discarded_this_turn",
                  "special_mana", "previous_turn_start", "dealt_damage_this_turn", "spells_cast_last_turn",
                  "command", "energy", "drawn_this_turn", "life_lost_this_turn",
                  "combat_damage_types", "attacked_this_turn", "creatures_died_this_turn",
@@ -213,6 +214,9 @@ class Player:
         self.kept = False
         self.life_gained_this_turn = 0
         self.spells_cast_this_turn = 0  # CR 601.2i: spells that became cast (Damping Sphere)
+        self.creature_spells_cast_this_turn = 0   # those of them that were creature spells (Vengevine)
+        self.searched_library_this_turn = 0   # times this player searched their own library (CR 701.23; Archive Trap)
+        self.discarded_this_turn = 0    # cards this player discarded this turn, cycled ones too (CR 701.9a, 702.29a)
         self.dealt_damage_this_turn = False   # bloodthirst (CR 702.54a)
         self.spells_cast_last_turn = 0  # and during the previous turn (the werewolves, CR 603.4)
         self.command: list[int] = []    # the emblems this player owns, in the command zone (CR 114.2)
@@ -264,6 +268,9 @@ class Player:
         p.kept = self.kept
         p.life_gained_this_turn = self.life_gained_this_turn
         p.spells_cast_this_turn = self.spells_cast_this_turn
+        p.creature_spells_cast_this_turn = self.creature_spells_cast_this_turn
+        p.searched_library_this_turn = self.searched_library_this_turn
+        p.discarded_this_turn = self.discarded_this_turn
         p.dealt_damage_this_turn = self.dealt_damage_this_turn
         p.spells_cast_last_turn = self.spells_cast_last_turn
         p.command = self.command[:]

@@ -134,7 +134,7 @@ ADDITIONAL_COST_PARTS = frozenset({"PayLifeCost", "SacrificeCost", "SacrificeCos
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "SacrificeCost", "PayLifeCost", "TapUntappedCost", "ExileFromHandCost",
                                     "ExileFromHandCost.count", "SacrificeCost.count", "ReturnToHandCost",
                                     "ReturnToHandCost.count"})
-ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn"})   # or all of them (AllOf)
+ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn", "PlayerCount"})   # or all of them (AllOf)
 # "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
 CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
 # The parts a cost paid "or else" may have: echo, cumulative upkeep (CR 702.30a, 702.24a),
@@ -462,7 +462,8 @@ def _walk(node, out: list[str]) -> None:
             out.append("alternative cost with X")
         parts = node.condition.conditions if type(node.condition) is ir.AllOf else (node.condition,)
         for part in parts:
-            if part is not None and type(part).__name__ not in ALTERNATIVE_CONDITIONS:
+            if part is not None and type(part).__name__ not in ALTERNATIVE_CONDITIONS \
+                    or type(part) is ir.PlayerCount and (part.whose == "that_player" or part.more_than is not None):
                 out.append(f"alternative cost while {type(part).__name__}")
     elif isinstance(node, ir.StaticEffect):
         if node.kind not in STATIC_KINDS:

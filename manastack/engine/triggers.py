@@ -448,9 +448,13 @@ def _spell_cast(s, trig: ir.Trigger, source: Obj, ev: SpellCast) -> list[Seen]:
     if isinstance(trig.subject, ir.Filter):
         if spell is None or not matches(s, spell, trig.subject, source, source.controller):
             return []
-    # "your second spell each turn": the count includes this spell (CR 601.2i)
-    if trig.nth and s.players[ev.player].spells_cast_this_turn != trig.nth:
-        return []
+    # "your second spell each turn": the count includes this spell (CR 601.2i); "the second
+    # creature spell you cast this turn" counts creature spells only (Vengevine's rulings)
+    if trig.nth:
+        caster = s.players[ev.player]
+        creature = isinstance(trig.subject, ir.Filter) and trig.subject.types == ("Creature",)
+        if (caster.creature_spells_cast_this_turn if creature else caster.spells_cast_this_turn) != trig.nth:
+            return []
     if trig.during is not None:     # "during an opponent's turn": whose turn it is now
         if not _player_matches(trig.during, s.active, source):
             return []
@@ -685,12 +689,17 @@ def collect(ctx, ev: Event) -> None:
         sources.append(s.objs[ev.obj])  # "when you cycle ~" works where it went (CR 702.29c)
     elif type(ev) is StepBegan:            # suspended cards' upkeep trigger (CR 702.62a-b)
         sources += [s.objs[i] for p in s.players for i in p.exile if suspended(s.objs[i])]
-    for p in s.players:               # "you may return ~ from your graveyard" (CR 113.6k-m)
+    # a card that left the battlefield in the same event as the one leaving now wasn't in a
+    # graveyard just before: its abilities that work from there don't look back (CR 603.10a;
+    # Bridge from Below's rulings)
+    left_with = {ctx.moved.get(o.id) for o in ctx.together} \
+        if ctx.together and type(ev) is ZoneChange and ev.from_zone == BATTLEFIELD else ()
+    for p in s.players:               # "you may return ~ from your graveyard" (CR 113.6b, 113.6k-m)
         gy = p.graveyard
         if gy:
             at = _graveyard_triggers(tuple(map(_CARD, map(s.objs.__getitem__, gy))))
             if at:
-                sources += [s.objs[gy[i]] for i in at]
+                sources += [s.objs[gy[i]] for i in at if gy[i] not in left_with]
     if type(ev) is DamageDealt:
         for src in ev.sources.values():
             if src.id not in s.battlefield:

@@ -237,6 +237,9 @@ def _turn_start(ctx: Ctx) -> None:
         pl.life_gained_this_turn = 0
         pl.spells_cast_last_turn = pl.spells_cast_this_turn
         pl.spells_cast_this_turn = 0
+        pl.creature_spells_cast_this_turn = 0
+        pl.searched_library_this_turn = 0
+        pl.discarded_this_turn = 0
         pl.dealt_damage_this_turn = False
         pl.drawn_this_turn = 0
         pl.life_lost_this_turn = 0
@@ -444,7 +447,7 @@ def priority_actions(s, player: int) -> list[Action]:
         for o in playable_back_faces(s, player):                     # CR 712.12
             actions.append(Action(ActionKind.PLAY_BACK, (o.id,), f"play {o.card.name} (the back face of {o.card.main.name})"))
     for o in castable(s, player, sources):
-        actions.append(Action(_CAST, (o.id,), cast_label(o)))      # flashback too (CR 702.34a)
+        actions.append(Action(_CAST, (o.id,), cast_label(o, s)))      # flashback too (CR 702.34a)
     if "halves" in ways:
         for o, i in castable_halves(s, player, sources):             # CR 709.3, 702.102, 702.127
             if i is None:

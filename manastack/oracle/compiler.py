@@ -386,6 +386,8 @@ def _misplaced(node, top: bool = False, returns: bool = False) -> bool:
     t = type(node)
     if t in (ir.ReturnToHand, ir.ReturnToBattlefield) and node.from_graveyard:
         return not returns
+    if node == ir.SELF_IN_GRAVEYARD:
+        return True             # "return ~ to the battlefield" from no zone the ability names
     if t is ir.Keyword:
         return node.arg in (ir.PROTECTION_CHOICE, ir.YOUR_OPPONENTS) or ir.PROTECTION_OR in (node.arg or "")
     if t is ir.GrantKeywords:

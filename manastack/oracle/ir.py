@@ -301,6 +301,7 @@ class Filter:
     keywords: tuple[str, ...] = ()
     without_keywords: tuple[str, ...] = ()
     keywords_any: tuple[str, ...] = ()    # "with flying or reach": one of them at least
+    or_keywords: tuple[str, ...] = ()     # "an instant card or a card with flash": the types, or one of these
     tapped: bool | None = None
     attacking: bool = False
     blocking: bool = False
@@ -318,6 +319,7 @@ class Filter:
     multicolored: bool = False
     mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
+    not_named_self: bool = False  # "not named ~"
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
     # "a spell that targets a creature / you / a player / you or a permanent you control" (CR 115.1):
@@ -447,6 +449,11 @@ class Ref:
 
     name: str
     filter: Filter | None = None
+
+
+# "return ~ to the battlefield" as read, before its ability is known to work from a graveyard
+# ("if ~ is in your graveyard", CR 113.6b); the compiler refuses it anywhere else
+SELF_IN_GRAVEYARD = Ref("self", Filter(zone="graveyard"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -613,6 +620,27 @@ class Discard:
     who: Subject = Ref("you")
     random: bool = False
     up_to: bool = False     # "Discard up to two cards": as many as the player chooses, at most ``amount``
+
+
+@dataclass(frozen=True, slots=True)
+class CantCastSameName:
+    """"That creature's owner can't cast spells with the same name as that creature until your
+    next turn.": the name ``what`` had as it last existed (CR 201.2, 608.2h); its owner can't
+    cast spells with that name until the controller's next turn (CR 101.2, 611.2a)."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOrLoseLife:
+    """"Each opponent discards a card, then each opponent who didn't discard a nonland card this
+    way loses 3 life.": each player ``who`` names chooses a card in APNAP order, all are
+    discarded at once, then each whose card didn't match ``spared`` (or who had none) loses
+    ``life`` (CR 701.9a, 101.4; Kroxa's rulings)."""
+
+    who: Subject
+    spared: Filter
+    life: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -1772,6 +1800,16 @@ class MayPlayExiled:
     CR 601.3 and 305.1)."""
 
     duration: str = Duration.END_OF_TURN
+
+
+@dataclass(frozen=True, slots=True)
+class GainFlashback:
+    """"``what`` gains flashback until end of turn. The flashback cost is equal to its mana
+    cost.": each instant or sorcery card named, in its owner's graveyard, may be cast from there
+    this turn by its owner for its mana cost, and is exiled as it leaves the stack (CR 702.34a);
+    once it leaves the graveyard it is a new object without it (CR 400.7)."""
+
+    what: Subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -3281,7 +3319,8 @@ class AllOf:
 
 # What a PlayerCount counts (CR 119 life, 402 hand, 404 graveyard, 205.2a card types there).
 PLAYER_COUNTS = ("life", "cards_in_hand", "cards_in_graveyard", "card_types_in_graveyard",
-                 "life_gained_this_turn", "cards_drawn_this_turn", "life_lost_this_turn")
+                 "life_gained_this_turn", "cards_drawn_this_turn", "life_lost_this_turn",
+                 "library_searches_this_turn")    # CR 701.23: of their own library
 
 
 @dataclass(frozen=True, slots=True)
@@ -3821,7 +3860,7 @@ class RevealTopIf:
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, LoseAllAbilities, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
-               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes]
+               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, GainFlashback, DiscardOrLoseLife, CantCastSameName]
 
 
 def nodes(node) -> Iterator:

@@ -10,7 +10,7 @@ from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.subtypes import CREATURE_TYPES
 from manastack.oracle.transform_base import DescKind
-from manastack.oracle.transform_base import (no_it_subject, THAT_OBJECT, UNROUNDED_HALF,
+from manastack.oracle.transform_base import (THOSE, no_it_subject, THAT_OBJECT, UNROUNDED_HALF,
     IT, ITS_CONTROLLER, PREDEFINED_TOKENS, PREV, PREV_PLAYER, THAT_CARD, THAT_PLAYER, THAT_SPELL, THAT_TOKEN, UNTIL_EOT, _Amount, _Colors,
     _Desc, _ForEach, _OPEN, _T, _TokenTypes, _amount, _is_object, _is_player, _mana_symbols,
     _StillType, _ThatOfType, _need, _number, _of, _permanent, _plain_group, _ptmod, _subtype)
@@ -663,11 +663,16 @@ class EffectRules:
         if what == ir.Ref(ir.EXILED_CARDS):     # CR 607.2a, 610.3c: under their owners' control
             _need(whose == "owner" and counter is None, "return the exiled card")
             return [ir.ReturnToBattlefield(what)]
-        if what is THAT_CARD or what is IT:
+        if what is THAT_CARD or what is IT or what is THOSE:
             # no "under ... control": under the control of the player the effect has put it
-            # there, the ability's controller (CR 110.2a)
+            # there, the ability's controller (CR 110.2a); "those cards": the targets of one
+            # phrase, each the card it became (CR 400.7e)
             _need(counter in (None, "+1/+1", "-1/-1"), "return with a keyword counter")
             return [ir.ReturnToBattlefield(what, counter, under_you=whose != "owner")]
+        if what == ir.Ref("self") and whose is None and counter is None:
+            # "return ~ to the battlefield": from the graveyard an "if ~ is in your graveyard"
+            # names (LineRules.triggered marks it so; anywhere else it is refused)
+            return [ir.ReturnToBattlefield(ir.SELF_IN_GRAVEYARD)]
         _need(counter is None, "return with a counter")
         _need(isinstance(what, _T) and what.spec.filter.zone == "graveyard"
               and what.spec.filter.controller == "you", "return to the battlefield")

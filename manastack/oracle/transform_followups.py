@@ -50,6 +50,39 @@ class FollowupRules:
             or (what.spec.kind == ir.TargetKind.CARD and what.spec.filter.zone == "graveyard")), "put into a library")
         return [ir.PutInLibrary(what, bottom=end == "bottom")]
 
+    def cant_cast_same_name(self, c):
+        """The creature named before: its owner, and its name as it last existed (CR 608.2h)."""
+        return [ir.CantCastSameName(THAT_OBJECT)]
+
+    def discard_or_lose(self, c):
+        """The same players discard, then lose life unless the card matched (CR 701.9a)."""
+        who, again = c[0], c[2]
+        d = next(x for x in c if isinstance(x, _Desc))
+        n = _number(str(c[-1]))
+        _need(who == again and who in (ir.Ref("each_opponent"), ir.Ref("each_player")) and isinstance(n, int)
+              and d.kind is DescKind.CARD and not d.plural and not d.zone_given, "discard, then lose life")
+        return [ir.DiscardOrLoseLife(who, d.filter, n)]
+
+    def gain_flashback(self, c):
+        """Flashback for a turn, its cost the card's mana cost (CR 702.34a): instant and sorcery
+        cards in your graveyard, one target or each of them."""
+        what = c[0]
+        if isinstance(what, _T):
+            f = what.spec.filter
+        else:
+            _need(isinstance(what, ir.Ref) and what.name == "all" and what.filter is not None, "gains flashback")
+            f = what.filter
+        _need(f.zone == "graveyard" and f.controller == "you" and f.types and set(f.types) <= {"Instant", "Sorcery"},
+              "gains flashback: instant and sorcery cards in your graveyard")
+        return [ir.GainFlashback(what)]
+
+    def gain_flashback_each(self, c):
+        """"Each instant and sorcery card in your graveyard gains flashback ...": those there as
+        the effect happens (CR 608.2c; Past in Flames's rulings)."""
+        d = c[1]
+        _need(isinstance(d, _Desc) and d.kind is DescKind.CARD and not d.plural and d.zone_given, "each card gains flashback")
+        return self.gain_flashback([ir.Ref("all", d.filter)])
+
     def put_library_nth(self, c):
         """"Put target nonland permanent into its owner's library third from the top" (Teferi,
         Hero of Dominaria), "put it into its owner's library third from the top": a target as
@@ -92,6 +125,12 @@ class FollowupRules:
         _need(isinstance(what, _T) and what.spec.kind == ir.TargetKind.CARD and what.spec.filter.zone == "graveyard",
               "put onto the battlefield")
         return [ir.ReturnToBattlefield(what, under_you=True)]
+
+    def put_it_onto_battlefield(self, c):
+        """"Put it onto the battlefield": the card named before, under the control of the
+        effect's controller (CR 110.2a); if it has left the zone it was seen in, it is a new
+        object and stays where it is (CR 400.7)."""
+        return [ir.ReturnToBattlefield(IT, under_you=True)]
 
     def shuffle_hand_graveyard(self, c):
         """"Each player shuffles their hand and graveyard into their library[, then draws seven
@@ -282,7 +321,7 @@ class FollowupRules:
         your hand": one of your own cards there (exiled: Forgotten Harvest, Forsaken City)."""
         d = _of(c, _Desc)
         card = d.kind is DescKind.CARD and d.zone_given and d.filter.zone in ("graveyard", "hand")
-        _need(not d.plural and d.filter.controller == "you" and not d.filter.other
+        _need(not d.plural and d.filter.controller == "you" and (not d.filter.other or card)
               and (card or d.kind in (None, DescKind.PERMANENT) and not d.zone_given), "a permanent you choose")
         # "another creature you control": not the source (CR 109.1)
         return ir.Ref("chosen", dataclasses.replace(d.filter, other=True) if "another" in c else d.filter)

@@ -10,6 +10,7 @@ from lark import Token, v_args
 from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR, ManaCost
 from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
+from manastack.oracle.transform_triggers import _ORDINALS
 from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, UNROUNDED_HALF,
     IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _DoesTheSame, _NotNew, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
@@ -244,12 +245,28 @@ class LineRules:
         # Aura's or Equipment's about its permanent triggers on the battlefield (CR 603.10a)
         into_graveyard = dataclasses.replace(trigger, from_zone=None) == _SELF_INTO_GRAVEYARD
         from_graveyard = ir.contains(effects, _returns_self)
+        if type(condition) is _NthCreatureSpell:
+            # a count that only grows: true as it triggers, it stays true (CR 603.4); read as a
+            # trigger on that creature spell ("your second creature spell")
+            _need(trigger.event == ir.TriggerEvent.CAST and isinstance(trigger.subject, ir.Filter)
+                  and trigger.subject.controller == "you" and not trigger.subject.types and not trigger.nth,
+                  "the nth creature spell")
+            trigger = dataclasses.replace(trigger, subject=dataclasses.replace(trigger.subject, types=("Creature",)),
+                                          nth=condition.nth)
+            condition = None
+        if condition == IN_GRAVEYARD_CONDITION:
+            # "if ~ is in your graveyard": it triggers from there only (CR 113.6b), about other
+            # objects or a step, never its own leaving (it isn't in the graveyard yet)
+            _need(trigger.subject not in ("self", "enchanted", "equipped") or trigger.event == ir.TriggerEvent.BEGINNING_OF_STEP,
+                  "if ~ is in your graveyard")
+            from_graveyard = True
+            effects = [_from_graveyard(e) for e in effects]
         _need(not from_graveyard or trigger.subject not in ("self", "enchanted", "equipped")
               or trigger.event == ir.TriggerEvent.BEGINNING_OF_STEP or into_graveyard, "a trigger of the card itself from a graveyard")
         if into_graveyard:
             # the card triggers where it went (CR 603.6c), controlled by its owner (CR 113.8)
             from_graveyard = True
-            effects = [_owner_is_you(e) for e in effects]
+            effects = [_from_graveyard(_owner_is_you(e)) for e in effects]
         return "abilities", [ir.TriggeredAbility(trigger, tuple(effects), tuple(targets), condition=condition,
                                                  is_mana=is_mana, from_graveyard=from_graveyard)]
 
@@ -298,6 +315,15 @@ class LineRules:
     def cond_cast_from_graveyard(self, c):
         """"If this spell was cast from a graveyard" (flashback, jump-start, ...; CR 601.2a)."""
         return "cast_from_graveyard"
+
+    def cond_self_in_graveyard(self, c):
+        """"if ~ is in your graveyard": the ability states the zone it works in (CR 113.6b)."""
+        return IN_GRAVEYARD_CONDITION
+
+    def cond_nth_creature_spell(self, c):
+        """"if it's the second creature spell you cast this turn": of a cast trigger, the spell
+        and the count of creature spells its caster cast this turn, it included (CR 601.2i)."""
+        return _NthCreatureSpell(_ORDINALS[str(c[0]).lower()])
 
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
@@ -1167,6 +1193,15 @@ _PLAYER_ACTS = frozenset({ir.TriggerEvent.DRAW, ir.TriggerEvent.DISCARDS, ir.Tri
 
 
 _SELF_INTO_GRAVEYARD = ir.Trigger(ir.TriggerEvent.PUT_INTO_GRAVEYARD, "self")
+IN_GRAVEYARD_CONDITION = "self_in_graveyard"
+
+
+@dataclasses.dataclass(frozen=True)
+class _NthCreatureSpell:
+    """"if it's the second creature spell you cast this turn": made part of the cast trigger."""
+
+    nth: int
+   # the intervening "if" of an ability that works from a graveyard
 
 
 def _counted_that_much(node):
@@ -1179,6 +1214,19 @@ def _counted_that_much(node):
     if dataclasses.is_dataclass(node) and not isinstance(node, type) and ir.contains(node, lambda n: n == ir.EventAmount()):
         return dataclasses.replace(node, **{f.name: _counted_that_much(getattr(node, f.name))
                                             for f in dataclasses.fields(node)})
+    return node
+
+
+def _from_graveyard(node):
+    """``node`` with "return ~ to the battlefield" ("put it onto the battlefield") read as a
+    return from the graveyard the ability names: by "if ~ is in your graveyard" or by its
+    trigger, the card going there (CR 113.6b, 113.6m, 603.6c)."""
+    if type(node) is ir.ReturnToBattlefield and node.what in (ir.Ref("self"), ir.SELF_IN_GRAVEYARD):
+        return dataclasses.replace(node, what=ir.Ref("self"), from_graveyard=True)
+    if isinstance(node, tuple):
+        return tuple(_from_graveyard(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type) and ir.contains(node, lambda n: type(n) is ir.ReturnToBattlefield):
+        return dataclasses.replace(node, **{f.name: _from_graveyard(getattr(node, f.name)) for f in dataclasses.fields(node)})
     return node
 
 

@@ -294,6 +294,10 @@ class ObjectRules:
             else:
                 _need(tag not in fields, "repeated " + tag)
                 fields[tag] = item[1]
+        # "an instant card or a card with flash": card types alone, or the keyword
+        _need("or_keywords" not in fields or kind is DescKind.CARD and not plural
+              and set(fields) <= {"types", "subtypes", "or_keywords"} and fields.get("types") and not fields.get("subtypes"),
+              "or a card with")
         if token:                   # a permanent that is a token (CR 111.1)
             fields["token"] = True
             _need(not fields.get("nontoken"), "token")
@@ -571,6 +575,9 @@ class ObjectRules:
     def p_with(self, c):
         return "keywords", _kw_name(c[0])
 
+    def p_or_card_with(self, c):
+        return "or_keywords", (_kw_name(c[1]),)
+
     def p_with_either(self, c):
         return "keywords_any", (_kw_name(c[0]), _kw_name(c[1]))
 
@@ -666,6 +673,9 @@ class ObjectRules:
 
     def p_named_self(self, c):
         return "named_self", True
+
+    def p_not_named_self(self, c):
+        return "not_named_self", True
 
     def p_damaged_by_self(self, c):
         return "damaged_by_self", True

@@ -402,6 +402,14 @@ class StaticRules:
               "self cost change")
         return [self._static("self_cost_reduction", "self", amount=mana.generic, count=d.filter)]
 
+    def st_self_cost_discarded(self, c):
+        """"This spell costs {2} less to cast for each card you've cycled or discarded this turn."
+        (CR 601.2f): cycling discards the card (CR 702.29a), so the discards count."""
+        mana, kind = c[1], c[2]
+        _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols),
+              "self cost change")
+        return [self._static("self_cost_reduction", "self", amount=mana.generic, for_each="discarded_this_turn")]
+
     def st_self_cost_if_first(self, c):
         """"If an opponent controls seven or more lands, this spell costs {6} less to cast.": the
         condition first (CR 601.2f), one about the game, not about the card itself."""
@@ -1305,6 +1313,10 @@ class StaticRules:
     def sc_player_lost_life(self, c):
         """"a player lost 4 or more life this turn": any player, you too."""
         return ir.PlayerCount("life_lost_this_turn", at_least=c[0], whose="any")
+
+    def sc_opponent_searched(self, c):
+        """"an opponent searched their library this turn" (CR 701.23): whatever they found."""
+        return ir.PlayerCount("library_searches_this_turn", at_least=1, whose="opponent")
 
     def sc_opponent_dealt_damage(self, c):
         return "opponent_dealt_damage_this_turn"

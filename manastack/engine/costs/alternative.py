@@ -29,6 +29,7 @@ from ..conditions import FROM_GRAVEYARD, FROM_HAND, holds
 from ..timing import flash_permission, free_cast_permission, sorcery_timing
 from ..decisions import Action, ActionKind, Decision, DecisionKind
 from .checks import kept_for_parts
+from ..effect_records import GRANTED_FLASHBACK, GrantedFlashback
 from ..mana.abilities import NO_ONE, can_afford
 from ..mana.spend import spell_use
 from ..runner import Rollback
@@ -66,7 +67,7 @@ PRINTED = "alternative"
 EMERGE = "emerge"
 CHOSEN_ALTERNATIVES = ("evoke", "dash", "surge", "overload", "awaken", "mutate", "spectacle", "prowl", "bestow",
                        EMERGE, PRINTED)
-ALTERNATIVE = ("flashback", "escape", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
+ALTERNATIVE = ("flashback", GRANTED_FLASHBACK, "escape", "madness", "miracle") + WITHOUT_PAYING + CHOSEN_ALTERNATIVES   # paid rather than the mana cost (CR 118.9)
 # Optional additional costs announced as the spell is cast (CR 601.2b); replicate may be paid
 # any number of times (CR 702.56a), conspire taps two creatures (CR 702.78a).
 ADDITIONAL = ("kicker", "multikicker", "buyback", "entwine", "replicate", "conspire")
@@ -112,7 +113,17 @@ def flashback_cards(s, player: int) -> list[int]:
         how = _from_graveyard(o.card)
         if how == "always" or how == "mutate" and _specs_satisfiable(s, [MUTATE_TARGET], o, player):
             out.append(oid)
+    if s.effects:           # flashback an effect gave them (CR 702.34a)
+        out += [oid for oid in granted_flashback(s) if oid not in out and objs[oid].owner == player]
     return out
+
+
+def granted_flashback(s) -> list[int]:
+    """The cards in graveyards that an effect gave flashback for their mana cost this turn
+    (``effect_records.GrantedFlashback``): only the same objects, still there (CR 400.7)."""
+    objs = s.objs
+    return [e.affected for e in s.effects if type(e) is GrantedFlashback
+            and e.affected in objs and objs[e.affected].zone == GRAVEYARD]
 
 
 @lru_cache(maxsize=8192)
@@ -156,14 +167,17 @@ def graveyard_cost(card) -> str:
     return next((eff.cost for eff in card.static_effects if isinstance(eff, ir.StaticCastFromGraveyard)), "")
 
 
-def cast_from(o) -> tuple[str, ...]:
+def cast_from(o, s=None) -> tuple[str, ...]:
     """The cost a cast from ``o``'s zone uses: from a graveyard, flashback or escape (alternative
     costs, CR 702.34a, 702.138a), retrace or jump-start (additional costs, CR 702.81a, 702.133a)
-    or the alternative cost its own static ability names (Brokkos: mutate only, its rulings)."""
+    or the alternative cost its own static ability names (Brokkos: mutate only, its rulings);
+    with the game ``s``, flashback an effect gave it too (its own comes first)."""
     if o.zone != GRAVEYARD:
         return ()
     if keyword(o.card, "flashback"):
         return ("flashback",)
+    if s is not None and s.effects and o.id in granted_flashback(s):
+        return (GRANTED_FLASHBACK,)
     if keyword(o.card, "escape"):
         return ("escape",)
     if keyword(o.card, "jump-start") and not o.card.is_permanent_card:
@@ -178,7 +192,7 @@ def alternatives(s, player: int, o, from_hand: bool | None = None) -> list[str]:
     only one alternative cost). :data:`FREE` too when a permanent of theirs lets them cast it
     from their hand without paying its mana cost (``from_hand``: whether ``o`` is cast from
     there, when it has already moved to the stack)."""
-    if cast_from(o):
+    if cast_from(o, s):
         return []
     out: list[str] = []
     for ab in o.card.abilities:
@@ -255,7 +269,7 @@ def cast_options(s, player: int, o) -> list[tuple[str, ...]]:
     from a graveyard), then each chosen alternative cost (CR 601.2b, 118.9); each with the extra
     mana a cast "as though it had flash" costs now (:func:`flash_tax`)."""
     tax = ("flash_tax",) if flash_tax(s, player, o) is not None else ()
-    out = [cast_from(o) + tax] + [(name,) + tax for name in alternatives(s, player, o)]
+    out = [cast_from(o, s) + tax] + [(name,) + tax for name in alternatives(s, player, o)]
     if or_cost(o.card) is not None:      # either of its two additional costs (CR 601.2b)
         out += [c + (OR_COST,) for c in out]
     return out
@@ -308,6 +322,9 @@ def parts(card, costs: tuple[str, ...]) -> tuple[ManaCost, list[ir.Cost]]:
         if cost.parts:
             others.append(ir.Cost(parts=cost.parts))
     for name in (c for c in costs if c not in WITHOUT_PAYING and c not in MARKS):
+        if name == GRANTED_FLASHBACK:   # the flashback cost is its mana cost (CR 702.34a)
+            mana = plus(mana, card.mana_cost)
+            continue
         if name == FLASH_TAX:           # "if you pay {2} more" (CR 601.2f)
             mana = plus(mana, next(ab.extra for ab in card.abilities if type(ab) is ir.CastAsThoughFlash and ab.extra))
             continue
@@ -409,10 +426,12 @@ def assisted(s, player: int, o, total: ManaCost, use) -> ManaCost:
     return ManaCost(((str(left),) if left else ()) + tuple(sym for sym in total.symbols if not sym.isdigit()))
 
 
-def cast_label(o) -> str:
+def cast_label(o, s=None) -> str:
     """How a cast action reads: "cast Think Twice" or "... with flashback {2}{U}"."""
     if o.zone != GRAVEYARD:
         return f"cast {o.card.name}"
+    if cast_from(o, s) == (GRANTED_FLASHBACK,):
+        return f"cast {o.card.name} from the graveyard with flashback {o.card.mana_cost} (its mana cost)"
     if cast_from(o) == ("retrace",):
         return f"cast {o.card.name} from the graveyard with retrace, discarding a land card"
     if cast_from(o) == ("jump-start",):
@@ -466,6 +485,9 @@ def announce(ctx, player: int, spell, costs: tuple[str, ...], from_hand: bool = 
         s.add_log(f"{who} casts {card.name} from their graveyard with flashback: the flashback cost "
                   f"{_text(card, keyword_of(card, 'flashback'))} is paid rather than its mana cost",
                   ("702.34a", "118.9"), "cast")
+    if GRANTED_FLASHBACK in costs:
+        s.add_log(f"{who} casts {card.name} from their graveyard with the flashback an effect gave it: the "
+                  f"flashback cost, its mana cost {card.mana_cost}, is paid", ("702.34a", "118.9"), "cast")
     if "escape" in costs:
         _note(keyword_of(card, "escape"), card)
         s.add_log(f"{who} casts {card.name} from their graveyard with escape: the escape cost "

@@ -117,7 +117,7 @@ def _own_reductions(s, player: int, o: Obj, why: list[str]) -> int:
 
 # "This spell costs {X} less to cast, where X is ...": what X is, by ``StaticSelfCostReduction.for_each``
 OWN_COST_COUNTS = {"devotion": "devotion", "total_power": "total power", "greatest_power": "greatest power",
-                   "total_mana_value": "total mana value"}
+                   "total_mana_value": "total mana value", "discarded_this_turn": "cards cycled or discarded this turn"}
 
 
 def own_cost_count(s, player: int, o: Obj, eff: ir.StaticSelfCostReduction) -> int:
@@ -125,6 +125,8 @@ def own_cost_count(s, player: int, o: Obj, eff: ir.StaticSelfCostReduction) -> i
     their devotion to a color (CR 700.5: the mana symbols of that color, hybrid and Phyrexian
     ones included, in the mana costs of their permanents), or the total or greatest power, or
     the total mana value (CR 202.3), of the permanents ``eff.count`` describes; none below 0."""
+    if eff.for_each == "discarded_this_turn":      # a cycled card was discarded (CR 702.29a)
+        return s.players[player].discarded_this_turn
     if eff.for_each == "devotion":
         color = eff.colors[0]
         return sum(1 for p in s.permanents(player) for sym in layers.card_now(s, p).mana_cost.symbols
