@@ -6,6 +6,8 @@ from manastack.engine import board_facts, events, sba
 from manastack.engine.effect_records import ModifyPT
 from manastack.engine.mana.abilities import mana_sources
 from manastack.engine.runner import Ctx
+from manastack.engine.state import Obj
+from manastack.engine.zones import BATTLEFIELD
 
 from .mana_helpers import board
 
@@ -52,3 +54,26 @@ def test_a_mana_source_tapped_is_no_longer_offered():
     assert forest.id not in {o.id for o, _i, _ab in mana_sources(c, 0)}
     events.untap(Ctx(c, []), c.objs[forest.id], quiet=True)
     assert forest.id in {o.id for o, _i, _ab in mana_sources(c, 0)}
+
+
+def test_answers_outlast_a_permanent_entering_and_the_newcomer_is_checked():
+    # a permanent entering makes a new battlefield; the answers found for those already there
+    # are carried over (each still read only from its object), and the newcomer is judged
+    s = _alice_elves()
+    assert sba.find(s) == []
+    before = dict(board_facts.kept(s, sba._CLEAN_KEY))
+    c = s.copy()
+    bears = next(o for o in c.permanents(0) if o.card.name == "Grizzly Bears")
+    new = Obj(c.next_id, bears.card, 0, BATTLEFIELD)
+    new.damage = 2                                      # lethal damage (CR 704.5g)
+    c.next_id += 1
+    c.objs[new.id] = new
+    c.battlefield = c.battlefield + (new.id,)
+    c.add_log("a creature enters")
+    kept = board_facts.kept(c, sba._CLEAN_KEY)
+    assert kept is not None and all(kept.get(i) == was for i, was in before.items())
+    assert [(kind, o.id, rule) for kind, o, _why, rule in sba.find(c)] == [("die", new.id, "704.5g")]
+    forest = next(o for o in c.permanents(0) if o.card.name == "Forest")
+    c.battlefield = tuple(i for i in c.battlefield if i != forest.id)
+    c.add_log("a land leaves")
+    assert forest.id not in board_facts.kept(c, sba._CLEAN_KEY)     # only those still there stay

@@ -321,3 +321,27 @@ def test_high_tide_islands_add_an_additional_blue_this_turn():
     assert pool(g) == {"U": 2}
     assert "High Tide's delayed ability triggers" in g.explain()
     assert "resolves at once" in g.explain()
+
+
+def test_no_replacement_work_when_no_mana_replacement_effect_exists(monkeypatch):
+    """CR 106.12b: with no mana replacement effect in the game, the mana a land is tapped for
+    is added as made, without building the replacement step; with Mana Reflection it is doubled."""
+    from manastack.engine.mana import replacement
+
+    calls = []
+    real = replacement.apply_all
+    monkeypatch.setattr(replacement, "apply_all", lambda *a: calls.append(a) or real(*a))
+    g = board("""
+  - name: Alice
+    battlefield: [Forest]
+  - name: Bob
+""")
+    tap_for_mana(g, "Forest")
+    assert pool(g) == {"G": 1} and calls == []
+    g = board("""
+  - name: Alice
+    battlefield: [Forest, Mana Reflection]
+  - name: Bob
+""")
+    tap_for_mana(g, "Forest")
+    assert pool(g) == {"G": 2} and len(calls) == 1

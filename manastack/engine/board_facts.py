@@ -6,7 +6,8 @@ every permanent at each new state version; most permanents are the same objects 
 last look. Copy on write makes "the same object" exact: an object shared with a copy of the
 state is never changed in place (a change makes a new object, see ``State.own``), so an
 answer found for it holds while it is the object of its id. The records live in
-``continuous.board_memo`` (kept with the battlefield tuple, shared by copies) and are used only
+``continuous.board_memo`` (kept with the battlefield tuple, shared by copies; when a permanent
+enters or leaves, the answers of those still there are carried over) and are used only
 while no continuous effect changes any characteristic, so that the answer depends on the
 object alone."""
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from manastack.cards import CardDef
 
 from . import exercise, layers
-from .continuous import RECORD_LAYERS, board_memo, statics
+from .continuous import KEPT_RECORDS, RECORD_LAYERS, board_memo, statics
 from .state import Obj, State
 
 
@@ -39,9 +40,12 @@ def kept(s: State, key: tuple) -> dict[int, tuple] | None:
     if exercise.RECORD is not None or not printed(s):
         return None
     memo = board_memo(s)
-    found = memo.get(key)
+    records = memo.get(KEPT_RECORDS)
+    if records is None:
+        records = memo[KEPT_RECORDS] = {}
+    found = records.get(key)
     if found is None:
-        found = memo[key] = {}
+        found = records[key] = {}
     return found
 
 

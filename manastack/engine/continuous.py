@@ -189,8 +189,17 @@ def statics(s: State) -> tuple:
                 out += [t for t in _static_abilities(oid, card) if t[2].condition == ir.IN_COMMAND_ZONE_OR_BATTLEFIELD]
     every = tuple(out)
     found = (every, tuple(t for t in every if type(t[2]) in STATIC_LAYERS))
-    s.static_cache = (key, found, {})
+    memo: dict = {}
+    if cached is not None and (carried := cached[2].get(KEPT_RECORDS)) is not None:
+        # the battlefield changed (a permanent entered or left): the per-object answers of
+        # board_facts.kept read the object alone, so those of the permanents still here stay
+        on = set(key)
+        memo[KEPT_RECORDS] = {name: {i: v for i, v in rec.items() if i in on} for name, rec in carried.items()}
+    s.static_cache = (key, found, memo)
     return found
+
+
+KEPT_RECORDS = ("kept records",)   # board_memo's key for board_facts.kept's records, carried over
 
 
 def board_memo(s: State) -> dict:

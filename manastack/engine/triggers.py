@@ -666,6 +666,8 @@ def collect(ctx, ev: Event) -> None:
         hot = memo.get(kind)
         if hot is None:
             hot = memo[kind] = tuple(i for i in s.battlefield if _triggered_by_kind(s.objs[i].card, kind))
+        if not hot and type(ev) not in _SEEN_ELSEWHERE and _nothing_off_the_battlefield(s, ev):
+            return          # no permanent has such an ability, and nothing else could see it
         sources = [s.objs[i] for i in hot]
     else:
         sources = [s.objs[i] for i in s.battlefield]
@@ -739,6 +741,31 @@ def collect(ctx, ev: Event) -> None:
                 if encoded is not None:
                     view = replace(view, encoded=encoded)
                 _trigger(s, src, card, idx, ab, ev, view)
+
+
+# the events that some object off the battlefield may see (the branches of collect below): one
+# that left it (CR 603.10a), phased out (603.10b), exploited itself, a spell cast, a card cycled,
+# the last time counter removed (CR 702.62a), damage from a source that left; a step that
+# begins is seen by suspended cards and the monarch (below)
+_SEEN_ELSEWHERE = frozenset((ZoneChange, PhasedOut, Exploited, SpellCast, ExiledWithMadness, Cycled,
+                             CountersRemoved, DamageDealt))
+
+
+def _nothing_off_the_battlefield(s, ev: Event) -> bool:
+    """Whether no object off the battlefield has a triggered ability that works now: no emblem
+    or card in a command zone (CR 114.4, 113.6b), no card in a graveyard with an ability that
+    triggers from there (CR 113.6k-m), no delayed ability waiting for an event (CR 603.7); and
+    as a step begins, no monarch (CR 724.2) and no suspended card in exile (CR 702.62a)."""
+    step = type(ev) is StepBegan
+    if step and s.monarch is not None:
+        return False
+    for p in s.players:
+        if p.command or step and p.exile and any(suspended(s.objs[i]) for i in p.exile):
+            return False
+        gy = p.graveyard
+        if gy and _graveyard_triggers(tuple(map(_CARD, map(s.objs.__getitem__, gy)))):
+            return False
+    return not s.effects or not any(type(e) is DelayedWatch for e in s.effects)
 
 
 def _within_range(s, controller: int, ev: Event, view: Seen) -> bool:

@@ -90,8 +90,11 @@ def all_results(s: State, tapped: Obj, player: int, mana: tuple[str, ...]) -> se
 
 
 def replace_production(ctx: Ctx, tapped: Obj, player: int, mana: tuple[str, ...]) -> tuple[str, ...]:
-    """Apply the effects to one production event as it happens (CR 106.12b, 616.1)."""
+    """Apply the effects to one production event as it happens (CR 106.12b, 616.1). With no
+    mana replacement effect in the game (the usual board) the mana is as made, at once."""
     s = ctx.s
+    if not holding(s, _replaces_mana) and not any(type(e) is ManaReplacementEffect for e in s.effects):
+        return tuple(mana)
     event = ManaProduction(tuple(mana))
 
     def options(ev: ManaProduction) -> list[Replacement]:
