@@ -1540,13 +1540,17 @@ def _reveal_until(ctx, e: ir.RevealUntil, rc):
                     rc.created.append(new.id)
             else:
                 events.move(ctx, s.objs[i], HAND, cause=rc.card.name)
+        exiled = 0
         if e.rest in (GRAVEYARD, EXILE):
             for i in rest:
-                events.move(ctx, s.objs[i], e.rest, cause=rc.card.name, quiet=True)
+                moved = events.move(ctx, s.objs[i], e.rest, cause=rc.card.name, quiet=True)
+                exiled += moved is not None and moved.zone == EXILE
     if e.rest in (GRAVEYARD, EXILE):
         if rest:
             s.add_log(f"{p.name} puts the {len(rest)} other revealed card{'s' * (len(rest) != 1)} into "
                       + ("their graveyard" if e.rest == GRAVEYARD else "exile"), ("701.20a",), "effect")
+        if e.life_per_rest and exiled:      # "you lose 1 life for each of the exiled cards" (CR 119.3)
+            events.lose_life(ctx, rc.controller, e.life_per_rest * exiled, source_obj(ctx, rc))
     elif e.rest == "shuffle":
         s.rng.shuffle(p.library)
         s.version += 1

@@ -1043,13 +1043,15 @@ class RevealUntil:
     701.20a): revealing stops once ``count`` matching cards are revealed or the library runs out;
     those go into the hand or onto the battlefield (``tapped``), together; the others "graveyard",
     "exile", "random" (the bottom, in a random order), "bottom" (in the order chosen) or
-    "shuffle" (into the library)."""
+    "shuffle" (into the library); then the controller loses ``life_per_rest`` life for each of
+    the others exiled (Spoils of the Vault, CR 119.3)."""
 
     filter: Filter
     to: str = "hand"
     tapped: bool = False
     rest: str = "graveyard"
     count: "Amount" = 1
+    life_per_rest: int = 0
 
 
 @dataclass(frozen=True, slots=True)

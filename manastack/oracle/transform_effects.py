@@ -1081,6 +1081,28 @@ class EffectRules:
         count = ir.VoteCount(str(votes[0]).split()[2].lower()) if votes else 1
         return [ir.RevealUntil(_card_filter(d, plural=False), to, tapped, rest, count)]
 
+    def reveal_until_after(self, c):
+        """"Exile the top six cards of your library, then reveal cards from the top of your library
+        until you reveal a card with the chosen name. Put that card into your hand and exile all
+        other cards revealed this way." (Demonic Consultation): the first instruction, then the
+        revealing (CR 608.2c, 701.20a)."""
+        first = c[0]
+        _need(isinstance(first, list) and len(first) == 1 and type(first[0]) is ir.ExileTopCard
+              and first[0].who == ir.Ref("you"), "an instruction before revealing")
+        return first + self.reveal_until(c[1:])
+
+    def reveal_until_then_exile(self, c):
+        """"Reveal cards from the top of your library until you reveal a card with that name, then
+        put that card into your hand. Exile all other cards revealed this way, and you lose 1 life
+        for each of the exiled cards." (Spoils of the Vault; CR 701.20a, 119.3)"""
+        d = next(x for x in c if isinstance(x, _Desc))
+        which, (to, tapped) = c[c.index(d) + 1], c[c.index(d) + 2]
+        loss = [x for x in c[c.index(d) + 3:] if isinstance(x, Token)]
+        _need(to == "hand" and which is None, "reveal until")
+        per = _number(str(loss[0])) if loss else 0
+        _need(isinstance(per, int), "life for each")
+        return [ir.RevealUntil(_card_filter(d, plural=False), to, tapped, "exile", 1, life_per_rest=per)]
+
     def ru_which(self, c):
         return c[0] if c else None
 
