@@ -94,3 +94,49 @@ def test_demonic_consultation_with_the_name_in_the_top_six_exiles_the_library(db
     assert names(g, 0, "library") == [] and names(g, 0, "hand") == []
     assert len(names(g, 0, "exile")) == 8 and names(g, 0, "graveyard") == ["Demonic Consultation"]
     assert g.result is None
+
+
+def test_thassas_oracle_wins_when_the_devotion_reaches_the_library(db):
+    """Thassa's Oracle: X is the devotion to blue as the trigger resolves (its own {U}{U} counts,
+    CR 700.5); X at least the cards left in the library wins the game (CR 104.2b)."""
+    oracle = db.get("Thassa's Oracle")
+    assert oracle.fully_supported
+    [look, win] = oracle.abilities[0].effects
+    assert look == ir.LookAtTop(ir.DevotionCount(("U",)), ir.Filter(zone="library"), to="library_top")
+    assert win == ir.Conditional(ir.AmountAtLeast(ir.DevotionCount(("U",)),
+                                                  ir.CountOf(ir.Filter(zone="library", controller="you"))),
+                                 (ir.WinGame(),))
+    g = board(db, """
+  - name: Alice
+    battlefield: [Island, Island, Delver of Secrets]
+    hand: [Thassa's Oracle]
+    library: [Forest, Plains, Mountain]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Thassa's Oracle")
+    resolve(g)                      # the creature spell
+    resolve(g)                      # its trigger: devotion 3, three cards
+    while g.result is None and g.pending.kind != "priority":
+        g.push(g.legal_actions()[0])
+    assert g.result is not None and g.result.winner == 0
+
+
+def test_thassas_oracle_short_of_the_library_puts_one_on_top_and_goes_on(db):
+    """Devotion 2 with three cards left: Alice looks at two, keeps the one she picks on top and
+    puts the other on the bottom; no win (CR 701.20e, 401.4)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Island, Island]
+    hand: [Thassa's Oracle]
+    library: [Forest, Plains, Mountain]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Thassa's Oracle")
+    resolve(g)
+    resolve(g)
+    assert g.pending.kind == "reveal"
+    assert sorted(a.label for a in g.legal_actions()) == ["Forest", "Plains", "reveal nothing"]
+    g.push(next(a for a in g.legal_actions() if a.label == "Plains"))
+    s = g.current_state()
+    assert g.result is None
+    assert [s.objs[i].card.name for i in s.players[0].library] == ["Forest", "Mountain", "Plains"]   # bottom first

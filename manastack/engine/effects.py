@@ -2069,7 +2069,7 @@ def _conditional(ctx, e: ir.Conditional, rc):
     elif type(e.condition) is ir.AmountAtLeast:     # counted as it happens (CR 608.2c, 608.2h)
         if exercise.RECORD is not None:
             exercise.note("STATE_CONDITIONS", "AmountAtLeast", rc.card)
-        met = amount(ctx, e.condition.amount, rc) >= e.condition.at_least
+        met = amount(ctx, e.condition.amount, rc) >= amount(ctx, e.condition.at_least, rc)
     else:
         met = src is not None and evaluate(ctx.s, e.condition, src)
     if e.condition == "kicked":

@@ -1280,7 +1280,7 @@ class AmountAtLeast:
     (CR 608.2c, 608.2h)."""
 
     amount: "Amount"
-    at_least: int
+    at_least: "Amount"      # a number, or a count read as it happens ("the number of cards in your library")
 
 
 @dataclass(frozen=True, slots=True)

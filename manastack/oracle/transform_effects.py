@@ -1255,6 +1255,21 @@ class EffectRules:
         return [dataclasses.replace(choice, amount=n, revealed=verb == "reveal",
                                     unrevealed=choice.unrevealed and verb == "look")]
 
+    def look_at_top_where(self, c):
+        """"Look at the top X cards of your library, where X is [a quantity]. [What is chosen].
+        [If X is greater than or equal to [a quantity], [effects].]" (Thassa's Oracle): X is the
+        quantity, counted as the ability resolves, in the look and in the condition (CR 107.3,
+        608.2c)."""
+        head, _where, value, choice, *cond = c
+        _need(isinstance(head[1], ir.X) and not isinstance(value, ir.X), "where X")
+        [look] = self.look_at_top([(head[0], value), choice])
+        if not cond:
+            return [look]
+        _tok, bound, effects = cond
+        _need(isinstance(effects, list) and not any(ir.contains(e, lambda n: isinstance(n, ir.X)) for e in effects),
+              "X in the effects of the condition")
+        return [look, ir.Conditional(ir.AmountAtLeast(value, bound), tuple(effects))]
+
     def lh_look(self, c):
         return "look", _number(c[0])
 
@@ -1347,6 +1362,12 @@ class EffectRules:
         n = _number(c[0])
         _need(isinstance(n, int), "up to X cards")
         return _Pick((_card_filter(c[1], plural=n > 1),), up_to=n, optional=True)
+
+    def pk_up_to_card(self, c):
+        """"up to one of them": of the cards looked at, whatever they are."""
+        n = _number(c[0])
+        _need(isinstance(n, int), "up to X of them")
+        return _Pick((ir.Filter(zone="library"),), up_to=n, optional=True)
 
     def pk_any(self, c):
         return _Pick((_card_filter(c[0], plural=True),), up_to=ir.ANY_NUMBER, optional=True)

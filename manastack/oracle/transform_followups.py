@@ -768,6 +768,10 @@ class FollowupRules:
         """"the number of cards in that player's hand" (Sudden Impact)."""
         return ir.CountPerPlayer(ir.Filter(zone="hand"))
 
+    def q_your_library(self, c):
+        """"the number of cards in your library" (Thassa's Oracle)."""
+        return ir.CountOf(ir.Filter(zone="library", controller="you"))
+
     def q_twice(self, c):
         """"twice the number of ...": a count, doubled."""
         _need(isinstance(c[0], (ir.CountOf, ir.CountPerPlayer)), "twice")
