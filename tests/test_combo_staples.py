@@ -140,3 +140,52 @@ def test_thassas_oracle_short_of_the_library_puts_one_on_top_and_goes_on(db):
     s = g.current_state()
     assert g.result is None
     assert [s.objs[i].card.name for i in s.players[0].library] == ["Forest", "Mountain", "Plains"]   # bottom first
+
+
+def _answer_may(g, *answers: str) -> None:
+    """Answer the next "repeat?" decisions, in order, with ``answers`` ("yes" or "no")."""
+    for a in answers:
+        assert g.pending.kind == "may", g.pending
+        g.push(next(x for x in g.legal_actions() if x.label == a))
+
+
+def test_ad_nauseam_repeats_as_long_as_its_controller_chooses(db):
+    """Ad Nauseam: each card revealed goes to the hand and costs its mana value in life; after
+    each one Alice decides whether to go on (the ruling; CR 608.2d)."""
+    nauseam = db.get("Ad Nauseam")
+    assert nauseam.fully_supported
+    assert nauseam.abilities[0].effects == (ir.RepeatProcess((
+        ir.RevealTopToHand(), ir.LoseLife(ir.StatOf(ir.Ref(ir.REVEALED), "mana_value")))),)
+    g = board(db, """
+  - name: Alice
+    battlefield: [Swamp, Swamp, Swamp, Swamp, Swamp]
+    hand: [Ad Nauseam]
+    library: [Lightning Bolt, Tarmogoyf, Island, Forest]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Ad Nauseam")
+    resolve(g)
+    _answer_may(g, "yes", "yes", "no")
+    s = g.current_state()
+    assert names(g, 0, "hand") == ["Island", "Lightning Bolt", "Tarmogoyf"]
+    assert names(g, 0, "library") == ["Forest"]
+    assert s.players[0].life == 17
+    assert any("repeats Ad Nauseam's process (3 times)" in t for t in _log(g))
+
+
+def test_ad_nauseam_may_go_on_below_zero_life_and_loses_when_it_stops(db):
+    """The ruling: Alice may keep revealing at 0 life or less; she loses as a state-based action
+    once the spell is done (CR 704.5a)."""
+    g = board(db, """
+  - name: Alice
+    life: 2
+    battlefield: [Swamp, Swamp, Swamp, Swamp, Swamp]
+    hand: [Ad Nauseam]
+    library: [Tarmogoyf, Lightning Bolt, Forest]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Ad Nauseam")
+    resolve(g)
+    _answer_may(g, "yes", "no")
+    assert names(g, 0, "hand") == ["Lightning Bolt", "Tarmogoyf"]
+    assert g.result is not None and g.result.winner == 1

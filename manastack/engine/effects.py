@@ -1840,6 +1840,28 @@ def _may(ctx, e: ir.May, rc):
         rc.did = False      # nothing was done, for "If you don't" (CR 608.2c)
 
 
+def _repeat_process(ctx, e: ir.RepeatProcess, rc):
+    """"You may repeat this process any number of times." (Ad Nauseam): the effects, then the
+    controller chooses after each time whether to do them again, not in advance (the ruling;
+    CR 608.2d). "That card" is each time's own. A time that changed nothing (an empty library)
+    ends the process: another would change nothing either."""
+    s = ctx.s
+    times = 0
+    while True:
+        before = s.version
+        rc.revealed.clear()
+        execute(ctx, e.effects, rc)
+        times += 1
+        if ctx.s.version == before or ctx.s.players[rc.controller].lost:
+            break
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, f"{rc.card.name}: repeat the process?",
+                                  (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))))
+        if answer.kind != ActionKind.YES:
+            break
+        s.add_log(f"{s.players[rc.controller].name} repeats {rc.card.name}'s process ({times + 1} times)",
+                  ("608.2d",), "choice")
+
+
 def _does_the_same(ctx, e: ir.DoesTheSame, rc):
     """"Each opponent attacking that player does the same.": the effects the controller did, done
     by each player ``who`` names in APNAP order (CR 101.4), each as "you": their draw, their life,
@@ -2101,7 +2123,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.LookAtHand: _look_at_hand, ir.RemoveAllCounters: _remove_all_counters, ir.LookAtTopOf: _look_at_top_of, ir.RevealUntil: _reveal_until, ir.ChooseNewTargets: copies.choose_new_targets,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted, ir.ForEachVote: votes.for_each_vote,
     ir.ChooseVotes: votes.choose_votes,
-    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,
+    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same, ir.RepeatProcess: _repeat_process,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.ExileSacrificeReturn: placement_effects.exile_sacrifice_return,   # CR 406.3, 701.21a, 110.2a

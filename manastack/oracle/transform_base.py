@@ -68,6 +68,11 @@ class _DoesTheSame:
     it to the effects of the sentence before it (``ir.DoesTheSame``)."""
 
 
+class _RepeatAny:
+    """The sentence "You may repeat this process any number of times.", until ``body`` wraps the
+    effects before it in ``ir.RepeatProcess``."""
+
+
 @dataclass(frozen=True)
 class _CounteredExile:
     """The sentence "If that spell is countered this way, exile it instead ..." (``to`` "exile")
@@ -512,7 +517,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return ir.IfYouDo(tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.IfYouDont):     # "If the player doesn't": the player of the "may"
             return ir.IfYouDont(tuple(walk(e) for e in effect.effects), subject(effect.who))
-        if isinstance(effect, (ir.IfYouWin, ir.IfVoted, ir.ForEachVote)):
+        if isinstance(effect, (ir.IfYouWin, ir.IfVoted, ir.ForEachVote, ir.RepeatProcess)):
             return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)

@@ -16,7 +16,7 @@ from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.text_change import WordKind
 from manastack.oracle.transform_base import DescKind
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _DoesTheSame, _GainPrevented, _NotNew, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _DoesTheSame, _RepeatAny, _GainPrevented, _NotNew, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent, cost_of)
 
 
@@ -463,6 +463,11 @@ class FollowupRules:
         """"Each opponent attacking that player does the same." after "Whenever enchanted player
         is attacked, ...": joined by ``body`` to the effects before it (Curse of Opulence)."""
         return [_DoesTheSame()]
+
+    def repeat_any(self, c):
+        """"You may repeat this process any number of times." (Ad Nauseam): joined by ``body``
+        to every effect before it."""
+        return [_RepeatAny()]
 
     def attacking_opponents_untap(self, c):
         """"Each opponent attacking that player untaps all nonland permanents they control." after

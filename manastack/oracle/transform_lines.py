@@ -12,7 +12,7 @@ from manastack.oracle import ir
 from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, UNROUNDED_HALF,
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _DoesTheSame, _NotNew, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _DoesTheSame, _RepeatAny, _NotNew, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind, cost_of)
 
 
@@ -760,6 +760,13 @@ class LineRules:
             if sentence and isinstance(sentence[0], _NotNew):
                 _need(len(out) > start and type(out[-1]) is ir.ChangeText and len(sentence) == 1, "the new type")
                 out[-1] = dataclasses.replace(out[-1], not_new=out[-1].not_new + (sentence[0].word,))
+                continue
+            if sentence and isinstance(sentence[0], _RepeatAny):
+                # "this process": every instruction before it, none of them a choice made once
+                # for the whole spell (a target, a mode)
+                _need(len(sentence) == 1 and bool(out) and not any(type(e) in (ir.May, ir.Modal, ir.RepeatProcess) for e in out)
+                      and not any(ir.contains(e, lambda n: isinstance(n, _T)) for e in out), "repeat this process")
+                out[:] = [ir.RepeatProcess(tuple(out))]
                 continue
             if sentence and isinstance(sentence[0], _DoesTheSame):
                 # the effects of the sentence before, done again by each opponent attacking
