@@ -189,3 +189,71 @@ def test_ad_nauseam_may_go_on_below_zero_life_and_loses_when_it_stops(db):
     _answer_may(g, "yes", "no")
     assert names(g, 0, "hand") == ["Lightning Bolt", "Tarmogoyf"]
     assert g.result is not None and g.result.winner == 1
+
+
+def _bob_casts_with_counterbalance(db, top: str, spell: str, *answers: str):
+    """Bob casts ``spell`` at Alice's face on his turn; Alice's Counterbalance triggers, she
+    reveals ``top`` (CR 603.3), and the trigger resolves."""
+    g = board(db, f"""
+  - name: Alice
+    battlefield: [Counterbalance]
+    library: [{top}, Forest]
+  - name: Bob
+    battlefield: [Mountain, Mountain, Mountain]
+    hand: [{spell}]
+""", turn=4, active="Bob")
+    cast_and_pay(g, f"cast {spell}", "Alice", *answers)
+    resolve(g)                          # the trigger, above the spell
+    assert g.pending.kind == "may"
+    g.push(next(a for a in g.legal_actions() if a.label == "yes"))
+    return g
+
+
+def test_counterbalance_counters_a_spell_of_the_revealed_mana_value(db):
+    """Counterbalance: the revealed card's mana value equal to the spell's counters it; the
+    card stays on top of the library (CR 701.20a)."""
+    balance = db.get("Counterbalance")
+    assert balance.fully_supported
+    [may] = balance.abilities[0].effects
+    assert may.effects[0] == ir.RevealTop()
+    g = _bob_casts_with_counterbalance(db, "Opt", "Lightning Bolt")
+    s = g.current_state()
+    assert not s.stack and names(g, 1, "graveyard") == ["Lightning Bolt"]
+    assert s.players[0].life == 20
+    assert [s.objs[i].card.name for i in s.players[0].library][-1] == "Opt"
+
+
+def test_counterbalance_lets_a_spell_of_another_mana_value_resolve(db):
+    g = _bob_casts_with_counterbalance(db, "Island", "Lightning Bolt")
+    resolve(g)
+    assert g.current_state().players[0].life == 17
+
+
+def test_counterbalance_counts_x_on_the_stack_and_zero_in_the_library(db):
+    """The ruling: Blaze with X=1 has mana value 2 on the stack, so a revealed card of mana value
+    2 counters it, a revealed Blaze (mana value 1 in the library) doesn't (CR 202.3e)."""
+    from manastack.engine.decisions import DecisionKind
+    for top, countered in (("Tarmogoyf", True), ("Blaze", False)):
+        g = board(db, f"""
+  - name: Alice
+    battlefield: [Counterbalance]
+    library: [{top}, Forest]
+  - name: Bob
+    battlefield: [Mountain, Mountain, Mountain]
+    hand: [Blaze]
+""", turn=4, active="Bob")
+        from .game_helpers import pick
+        pick(g, "cast Blaze")
+        while g.pending.kind != "priority":
+            if g.pending.kind == DecisionKind.PAY:
+                g.push(Action(ActionKind.AUTOPAY))
+            elif g.pending.kind == DecisionKind.X:
+                g.push(next(a for a in g.legal_actions() if a.args == (1,)))
+            else:
+                g.push(next(a for a in g.legal_actions() if "Alice" in a.label))
+        resolve(g)
+        g.push(next(a for a in g.legal_actions() if a.label == "yes"))
+        if not countered:
+            resolve(g)
+        s = g.current_state()
+        assert (s.players[0].life == 20) is countered, top

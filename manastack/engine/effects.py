@@ -34,7 +34,7 @@ from .abilities import ONE_SHOT_DELAYS, nested_index
 from .card_names import choose_name
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
-from .continuous import HEXPROOF_FROM, keyword_names, text_changes_begin_or_end
+from .continuous import HEXPROOF_FROM, keyword_names, mana_value, text_changes_begin_or_end
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Explored
 from .triggers import collect
@@ -47,7 +47,7 @@ from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, Comb
                              ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT, TextChange)
-from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
+from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, ItemKind, Obj, PendingTrigger
 from .wording import possessive
 from .zones import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
@@ -480,6 +480,20 @@ def _reveal_top_if(ctx, e: ir.RevealTopIf, rc):
             continue
         events.move(ctx, top, to, controller=p if to == BATTLEFIELD else None,
                     tapped=e.tapped and to == BATTLEFIELD, cause=rc.card.name)
+
+
+def _reveal_top(ctx, e: ir.RevealTop, rc):
+    """CR 701.20a: the controller reveals the top card of their library, which stays there;
+    "the revealed card" after it is that card (``rc.revealed``). An empty library reveals
+    nothing: "If you do" doesn't follow (CR 608.2c)."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    if not p.library:
+        rc.did = False
+        return
+    top = s.objs[p.library[-1]]
+    s.add_log(f"{p.name} reveals {top.card.name} from the top of their library", ("701.20a",), "effect")
+    rc.revealed.append(top.id)
 
 
 def _reveal_top_to_hand(ctx, e: ir.RevealTopToHand, rc):
@@ -2088,6 +2102,12 @@ def _conditional(ctx, e: ir.Conditional, rc):
     src = source_obj(ctx, rc)
     if type(e.condition) is ir.ObjectIs:
         met = _object_is(ctx, e.condition, rc)
+    elif type(e.condition) is ir.SameManaValue:     # CR 202.3, 608.2c
+        firsts, others = _objects_or_spells(ctx, e.condition.what, rc), _objects_or_spells(ctx, e.condition.other, rc)
+        met = bool(firsts and others) and {mana_value(o) for o in firsts} == {mana_value(o) for o in others}
+        if firsts and others:
+            ctx.s.add_log(f"{rc.card.name} compares mana values: {firsts[0].card.name} {mana_value(firsts[0])}, "
+                          f"{others[0].card.name} {mana_value(others[0])}", ("202.3",), "resolve")
     elif type(e.condition) is ir.AmountAtLeast:     # counted as it happens (CR 608.2c, 608.2h)
         if exercise.RECORD is not None:
             exercise.note("STATE_CONDITIONS", "AmountAtLeast", rc.card)
@@ -2097,6 +2117,20 @@ def _conditional(ctx, e: ir.Conditional, rc):
     if e.condition == "kicked":
         ctx.s.add_log(f"{rc.card.name} was {'' if met else 'not '}kicked", ("702.33d", "702.33e"), "resolve")
     execute(ctx, e.effects if met else e.otherwise, rc)
+
+
+def _objects_or_spells(ctx, subject, rc) -> list:
+    """The objects ``subject`` names, a spell ("that spell" of a cast trigger) as its card on
+    the stack while it is still there."""
+    out = []
+    for o in resolve_subject(ctx, subject, rc):
+        if isinstance(o, str) and o.startswith("s"):
+            item = next((i for i in ctx.s.stack if i.id == int(o[1:])), None)
+            if item is not None and item.kind == ItemKind.SPELL and item.source in ctx.s.objs:
+                out.append(ctx.s.objs[item.source])
+        elif isinstance(o, Obj):
+            out.append(o)
+    return out
 
 
 def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
@@ -2123,7 +2157,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.LookAtHand: _look_at_hand, ir.RemoveAllCounters: _remove_all_counters, ir.LookAtTopOf: _look_at_top_of, ir.RevealUntil: _reveal_until, ir.ChooseNewTargets: copies.choose_new_targets,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted, ir.ForEachVote: votes.for_each_vote,
     ir.ChooseVotes: votes.choose_votes,
-    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same, ir.RepeatProcess: _repeat_process,
+    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same, ir.RevealTop: _reveal_top, ir.RepeatProcess: _repeat_process,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.ExileSacrificeReturn: placement_effects.exile_sacrifice_return,   # CR 406.3, 701.21a, 110.2a

@@ -224,7 +224,8 @@ STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "
                               "EnteredThisTurn",
                               "NotYourTurn", "HasCounter", "HadCounter", "ManaSpent",
                               "ObjectIs",     # "If that creature is a Human", engine.effects._object_is
-                              "AmountAtLeast"})   # "If the sacrificed creature's toughness was 4 or greater", effects._conditional
+                              "AmountAtLeast",
+                              "SameManaValue"})   # "if it has the same mana value as the revealed card", effects._conditional   # "If the sacrificed creature's toughness was 4 or greater", effects._conditional
 # Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana.abilities.limited):
 # "Activate only if ...", "... only once each turn", "... no more than N times each turn".
 MANA_LIMITS = frozenset({"condition", "once", "times"})
@@ -501,7 +502,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.event!r} untapped")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
-        if t is ir.TriggeredAbility and type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast):
+        if t is ir.TriggeredAbility and type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.SameManaValue):
             out.append("a condition on an object named before, as an intervening \"if\"")   # effects._conditional only
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
@@ -523,7 +524,7 @@ def _walk(node, out: list[str]) -> None:
         if node.is_mana:
             out += [f"activation limit {k!r} on a mana ability" for k in mana_limits(node) if k not in MANA_LIMITS]
         _condition_gaps(node.condition, out)
-        if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast):
+        if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.SameManaValue):
             out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
         if (life := c.part(ir.PayLifeCost)) is not None and life.x:

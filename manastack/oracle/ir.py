@@ -1266,7 +1266,7 @@ class Conditional:
     knows ("kicked": the spell was kicked, linked to its kicker ability, CR 702.33e, 607.2i) or a
     typed condition on the game state ("if you control a Wizard")."""
 
-    condition: "str | StateCondition | ObjectIs"
+    condition: "str | StateCondition | ObjectIs | SameManaValue"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
     otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
@@ -1281,6 +1281,16 @@ class AmountAtLeast:
 
     amount: "Amount"
     at_least: "Amount"      # a number, or a count read as it happens ("the number of cards in your library")
+
+
+@dataclass(frozen=True, slots=True)
+class SameManaValue:
+    """"if it has the same mana value as the revealed card" (Counterbalance): the condition of a
+    ``Conditional`` that ``what`` and ``other`` exist and have equal mana values as the effect
+    happens (CR 202.3: X counts on the stack, is 0 elsewhere)."""
+
+    what: Subject
+    other: Subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -3465,12 +3475,19 @@ class Proliferate:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealTop:
+    """"you may reveal the top card of your library" (CR 701.20a): the card stays on top;
+    afterwards "the revealed card" is that card (``Ref(REVEALED)``). An empty library reveals
+    nothing, and "If you do" then doesn't happen."""
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTopToHand:
     """"Reveal the top card of your library and put that card into your hand" (CR 701.20a):
     afterwards "its" / "that card" is that card (``Ref(REVEALED)``)."""
 
 
-_Effects2 = Union[_Effects1, Amass, Proliferate, RevealTopToHand]
+_Effects2 = Union[_Effects1, Amass, Proliferate, RevealTopToHand, RevealTop]
 
 
 @dataclass(frozen=True, slots=True)

@@ -524,6 +524,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             condition = effect.condition
             if effect.condition_after:          # "Destroy target creature if it's white": theirs
                 effects = tuple(walk(e) for e in effect.effects)
+            if isinstance(condition, ir.SameManaValue):     # "if it has the same mana value as ..."
+                condition = dataclasses.replace(condition, what=subject(condition.what))
             if isinstance(condition, ir.ObjectIs):   # "If that creature is a Human": a target named before
                 condition = dataclasses.replace(condition, what=subject(condition.what))
                 # "Counter target spell if it's blue": a target spell, seen as it resolves (Pyroblast)
@@ -577,7 +579,7 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             last.append(_PUT_CARD)
             if made:
                 last.append(ir.Ref("created"))
-        if isinstance(effect, ir.RevealTopToHand):     # "its mana value": the card revealed
+        if isinstance(effect, (ir.RevealTopToHand, ir.RevealTop)):     # "its mana value": the card revealed
             last.append(ir.Ref(ir.REVEALED))
         return dataclasses.replace(effect, **changes) if changes else effect
 

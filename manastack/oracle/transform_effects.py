@@ -692,6 +692,15 @@ class EffectRules:
         """"Counter that spell." in a cast trigger (Chalice of the Void, CR 701.6a)."""
         return [ir.CounterSpell(THAT_SPELL)]
 
+    def counter_that_same_mv(self, c):
+        """"counter that spell if it has the same mana value as the revealed card" (Counterbalance):
+        compared as the ability resolves (CR 202.3, 608.2c)."""
+        return [ir.Conditional(ir.SameManaValue(THAT_SPELL, ir.Ref(ir.REVEALED)), (ir.CounterSpell(THAT_SPELL),))]
+
+    def may_reveal_top(self, c):
+        """"you may reveal the top card of your library" (CR 701.20a): "the revealed card" after it."""
+        return [ir.May((ir.RevealTop(),))]
+
     def counter_that_unless(self, c):
         """"Counter that spell unless its controller pays {2}" / "... discards a card": the
         spell's controller may pay as it resolves (CR 118.12a)."""

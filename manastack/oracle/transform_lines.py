@@ -1262,7 +1262,7 @@ def _may_do(effect) -> bool:
     not), payment (X chosen as it resolves), sacrifice of this object ("~" or "it") or of one
     permanent you choose, a draw of cards by you, the exile of one target or of the object
     itself, returning, tapping or untapping one object, creating tokens, paying energy or life,
-    removing counters, optional ("You may ...") or not. Each of these tells the engine whether
+    removing counters, revealing the top card of your library, optional ("You may ...") or not. Each of these tells the engine whether
     it was done (``rc.did``)."""
     if type(effect) is ir.May:
         if effect.who != ir.Ref("you") or len(effect.effects) != 1:
@@ -1270,7 +1270,7 @@ def _may_do(effect) -> bool:
         effect = effect.effects[0]
     t = type(effect)
     one = _one_object(getattr(effect, "what", None))
-    return (t is ir.PayMana or (t is ir.Discard and effect.amount == 1 and effect.who == ir.Ref("you"))
+    return (t is ir.PayMana or t is ir.RevealTop or (t is ir.Discard and effect.amount == 1 and effect.who == ir.Ref("you"))
             # "you may return ~ / target creature to its owner's hand", "tap an untapped creature
             # you control", "untap target creature": one object, moved or tapped or not
             or (t in (ir.ReturnToHand, ir.Tap, ir.Untap) and one)
