@@ -5,7 +5,7 @@ from __future__ import annotations
 from manastack.engine.decisions import Action, ActionKind
 from manastack.oracle import ir
 
-from .game_helpers import board, cast_and_pay, names, resolve
+from .game_helpers import board, cast_and_pay, names, on_battlefield, resolve
 
 
 def _log(game) -> list[str]:
@@ -257,3 +257,41 @@ def test_counterbalance_counts_x_on_the_stack_and_zero_in_the_library(db):
             resolve(g)
         s = g.current_state()
         assert (s.players[0].life == 20) is countered, top
+
+
+def _reshaper_dies(db, top: str):
+    g = board(db, f"""
+  - name: Alice
+    battlefield: [Mountain, Matter Reshaper]
+    hand: [Lightning Bolt]
+    library: [{top}, Forest]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Lightning Bolt", "Matter Reshaper")
+    resolve(g)                      # Bolt: Matter Reshaper dies, its trigger goes on the stack
+    resolve(g)
+    return g
+
+
+def test_matter_reshaper_may_put_a_small_permanent_onto_the_battlefield(db):
+    """Matter Reshaper: a permanent card with mana value 3 or less may go onto the battlefield;
+    declined, it goes into the hand (the ruling; CR 701.20a)."""
+    reshaper = db.get("Matter Reshaper")
+    assert reshaper.fully_supported
+    [reveal] = reshaper.abilities[-1].effects
+    assert reveal.may and reveal.to == "battlefield" and reveal.otherwise == "hand"
+    g = _reshaper_dies(db, "Tarmogoyf")
+    assert g.pending.kind == "may"
+    g.push(next(a for a in g.legal_actions() if a.label == "yes"))
+    assert [o.card.name for o in on_battlefield(g, "Tarmogoyf")] == ["Tarmogoyf"]
+    declined = _reshaper_dies(db, "Tarmogoyf")
+    declined.push(next(a for a in declined.legal_actions() if a.label == "no"))
+    assert names(declined, 0, "hand") == ["Tarmogoyf"] and not on_battlefield(declined, "Tarmogoyf")
+
+
+def test_matter_reshaper_puts_anything_else_into_the_hand(db):
+    """An instant, or a permanent card of mana value 4, goes into the hand, with no choice."""
+    for top in ("Counterspell", "Ajani Vengeant"):
+        g = _reshaper_dies(db, top)
+        assert g.pending.kind == "priority"
+        assert names(g, 0, "hand") == [top], top

@@ -464,6 +464,9 @@ def _look_reveal_top(ctx, e: ir.LookRevealTop, rc):
         execute(ctx, e.effects, rc)
 
 
+_ZONE_WORDS = {BATTLEFIELD: "onto the battlefield", HAND: "into your hand", GRAVEYARD: "into your graveyard"}
+
+
 def _reveal_top_if(ctx, e: ir.RevealTopIf, rc):
     """Each player named reveals the top card of their library (CR 701.20a); a card matching the
     filter goes where the effect says (onto the battlefield under that player's control), another
@@ -476,10 +479,17 @@ def _reveal_top_if(ctx, e: ir.RevealTopIf, rc):
         top = s.objs[player.library[-1]]
         s.add_log(f"{player.name} reveals {top.card.name} from the top of their library", ("701.20a",), "effect")
         to = e.to if objects_match(ctx, top, e.filter, rc) else e.otherwise
+        if to == e.to and e.may:        # "You may put that card onto the battlefield if it's ..."
+            answer = ctx.ask(Decision(p, DecisionKind.MAY, f"{rc.card.name}: put {top.card.name} {_ZONE_WORDS[to]}?",
+                                      (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))))
+            to = e.to if answer.kind == ActionKind.YES else e.otherwise
         if to is None:
             continue
-        events.move(ctx, top, to, controller=p if to == BATTLEFIELD else None,
-                    tapped=e.tapped and to == BATTLEFIELD, cause=rc.card.name)
+        moved = events.move(ctx, top, to, controller=p if to == BATTLEFIELD else None,
+                            tapped=e.tapped and to == BATTLEFIELD, cause=rc.card.name)
+        if e.may and to == e.to and e.otherwise is not None and (moved is None or moved.zone != to) \
+                and top.id in player.library:   # not put there for any reason: "otherwise" (the ruling)
+            events.move(ctx, top, e.otherwise, cause=rc.card.name)
 
 
 def _reveal_top(ctx, e: ir.RevealTop, rc):

@@ -3741,13 +3741,17 @@ class RevealTopIf:
     into their hand." (Goblin Guide), with "Otherwise, put that card into your hand." (Coiling
     Oracle): each player ``who`` names reveals their top card (CR 701.20a); one matching
     ``filter`` goes to ``to`` ("hand", "graveyard", "battlefield", ``tapped``, under that
-    player's control), another to ``otherwise``, or stays on top when that is None."""
+    player's control), another to ``otherwise``, or stays on top when that is None. With
+    ``may`` ("You may put that card onto the battlefield if it's ..."), the player chooses
+    whether a matching card goes to ``to``; one that doesn't, whatever the reason, goes to
+    ``otherwise`` (Matter Reshaper's ruling)."""
 
     who: Ref
     filter: Filter
     to: str
     otherwise: str | None = None
     tapped: bool = False
+    may: bool = False
 
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, LoseAllAbilities, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,

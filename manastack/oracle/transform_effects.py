@@ -1314,6 +1314,16 @@ class EffectRules:
         _need(not rest or not rest[0][4], "otherwise, tapped")
         return [ir.RevealTopIf(who, dataclasses.replace(d.filter, zone="library"), to, otherwise, tapped)]
 
+    def reveal_top_may_if(self, c):
+        """"Reveal the top card of your library. You may put that card onto the battlefield if it's
+        a [card]. Otherwise, put that card into your hand." (Matter Reshaper; CR 701.20a): a card
+        not put there, whatever the reason, goes where "Otherwise" says (the ruling)."""
+        (to, yours, tapped), d = c[0], _of(c, _Desc)
+        _, by_them, other_yours, otherwise, other_tapped = c[-1]
+        _need(d.kind is DescKind.CARD and not d.plural and not d.zone_given and not by_them and not other_tapped
+              and to == "battlefield", "reveal the top card: you may put it")
+        return [ir.RevealTopIf(ir.Ref("you"), dataclasses.replace(d.filter, zone="library"), to, otherwise, tapped, may=True)]
+
     def owner_shuffles_reveal_top(self, c):
         """Chaos Warp: the target permanent shuffled into its owner's library (CR 701.24a), then
         that player, the owner as it last existed (CR 608.2h), reveals their top card and puts it
