@@ -295,3 +295,43 @@ def test_matter_reshaper_puts_anything_else_into_the_hand(db):
         g = _reshaper_dies(db, top)
         assert g.pending.kind == "priority"
         assert names(g, 0, "hand") == [top], top
+
+
+def _liliana_ultimate(db):
+    g = board(db, """
+  - name: Alice
+    battlefield: [{card: "Liliana of the Veil", counters: {loyalty: 6}}]
+  - name: Bob
+    battlefield: [Grizzly Bears, Forest, Island]
+""", turn=3)
+    cast_and_pay(g, "activate Liliana of the Veil: −6", "Bob")
+    resolve(g)
+    return g
+
+
+def test_liliana_of_the_veil_separates_into_piles_and_the_player_sacrifices_one(db):
+    """Liliana of the Veil's −6: Alice puts each of Bob's permanents into one of two piles, Bob
+    chooses a pile and sacrifices everything in it (CR 700.3, 701.21a)."""
+    lili = db.get("Liliana of the Veil")
+    assert lili.fully_supported
+    assert lili.abilities[2].effects == (ir.SeparatePiles(ir.ControlledBy(ir.Filter(), ir.Target(0)), ir.Target(0)),)
+    g = _liliana_ultimate(db)
+    for name, pile in (("Grizzly Bears", 1), ("Forest", 1), ("Island", 2)):
+        assert g.pending.kind == "pile" and g.pending.player == 0
+        g.push(next(a for a in g.legal_actions() if a.label == f"{name} into pile {pile}"))
+    assert g.pending.kind == "pile" and g.pending.player == 1
+    assert [a.label for a in g.legal_actions()] == ["pile 1: Grizzly Bears, Forest", "pile 2: Island"]
+    g.push(g.legal_actions()[0])
+    assert names(g, 1, "graveyard") == ["Forest", "Grizzly Bears"]
+    assert [o.card.name for o in on_battlefield(g, "Island")] == ["Island"]
+
+
+def test_liliana_of_the_veil_an_empty_pile_chosen_sacrifices_nothing(db):
+    """The ruling: a pile can be empty; chosen, nothing is sacrificed."""
+    g = _liliana_ultimate(db)
+    for _ in range(3):
+        g.push(next(a for a in g.legal_actions() if a.label.endswith("pile 1")))
+    g.push(next(a for a in g.legal_actions() if a.label == "pile 2: empty"))
+    assert names(g, 1, "graveyard") == []
+    s = g.current_state()
+    assert sorted(s.objs[i].card.name for i in s.battlefield if s.objs[i].controller == 1) == ["Forest", "Grizzly Bears", "Island"]

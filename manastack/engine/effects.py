@@ -464,6 +464,39 @@ def _look_reveal_top(ctx, e: ir.LookRevealTop, rc):
         execute(ctx, e.effects, rc)
 
 
+def _separate_piles(ctx, e: ir.SeparatePiles, rc):
+    """CR 700.3: the controller puts each permanent named into one of two piles (a pile may be
+    empty, the ruling), the chooser picks one, and the permanents in it are sacrificed by their
+    controller (CR 701.21a), all at once."""
+    s = ctx.s
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]
+    choosers = named_players(ctx, e.who, rc)
+    if not choosers:
+        return
+    piles: tuple[list, list] = ([], [])
+    for o in objs:
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.PILE, f"{rc.card.name}: put {o.card.name} into which pile?",
+                                  tuple(Action(ActionKind.CHOOSE, (o.id, k), f"{o.card.name} into pile {k}") for k in (1, 2))))
+        piles[answer.args[1] - 1].append(o)
+
+    def listed(pile: list) -> str:
+        return ", ".join(o.card.name for o in pile) or "empty"
+
+    me, chooser = s.players[rc.controller], choosers[0]
+    s.add_log(f"{me.name} separates {len(objs)} permanents into two piles: [{listed(piles[0])}] and [{listed(piles[1])}]",
+              ("700.3",), "choice")
+    answer = ctx.ask(Decision(chooser, DecisionKind.PILE, f"{rc.card.name}: choose a pile",
+                              tuple(Action(ActionKind.CHOOSE, (k,), f"pile {k}: {listed(piles[k - 1])}") for k in (1, 2))))
+    chosen = piles[answer.args[0] - 1]
+    s.add_log(f"{s.players[chooser].name} chooses the pile [{listed(chosen)}]", ("700.3",), "choice")
+    with events.together(ctx):
+        for o in chosen:
+            o = s.objs.get(o.id)
+            if o is None or o.zone != BATTLEFIELD:
+                continue
+            events.sacrifice(ctx, o)
+
+
 _ZONE_WORDS = {BATTLEFIELD: "onto the battlefield", HAND: "into your hand", GRAVEYARD: "into your graveyard"}
 
 
@@ -2167,7 +2200,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.LookAtHand: _look_at_hand, ir.RemoveAllCounters: _remove_all_counters, ir.LookAtTopOf: _look_at_top_of, ir.RevealUntil: _reveal_until, ir.ChooseNewTargets: copies.choose_new_targets,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted, ir.ForEachVote: votes.for_each_vote,
     ir.ChooseVotes: votes.choose_votes,
-    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same, ir.RevealTop: _reveal_top, ir.RepeatProcess: _repeat_process,
+    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same, ir.SeparatePiles: _separate_piles, ir.RevealTop: _reveal_top, ir.RepeatProcess: _repeat_process,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.ExileSacrificeReturn: placement_effects.exile_sacrifice_return,   # CR 406.3, 701.21a, 110.2a

@@ -3736,6 +3736,17 @@ class EachPutsFromGraveyard:
 
 
 @dataclass(frozen=True, slots=True)
+class SeparatePiles:
+    """"Separate all permanents target player controls into two piles. That player sacrifices
+    all permanents in the pile of their choice." (Liliana of the Veil; CR 700.3): the controller
+    puts each object ``what`` names into one of two piles (either may be empty), the player
+    ``who`` names chooses one, and the objects in it are sacrificed by their controller."""
+
+    what: Subject
+    who: Subject
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTopIf:
     """"[Player] reveals the top card of their library. If it's a land card, that player puts it
     into their hand." (Goblin Guide), with "Otherwise, put that card into your hand." (Coiling
@@ -3756,7 +3767,7 @@ class RevealTopIf:
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, LoseAllAbilities, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
-               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes]
+               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, SeparatePiles]
 
 
 def nodes(node) -> Iterator:

@@ -1314,6 +1314,16 @@ class EffectRules:
         _need(not rest or not rest[0][4], "otherwise, tapped")
         return [ir.RevealTopIf(who, dataclasses.replace(d.filter, zone="library"), to, otherwise, tapped)]
 
+    def separate_piles(self, c):
+        """"Separate all permanents target player controls into two piles. That player sacrifices
+        all permanents in the pile of their choice." (CR 700.3): the controller separates, the
+        target player chooses a pile."""
+        what = c[0]
+        _need(type(what) is ir.ControlledBy and isinstance(what.player, _T) and what.player.spec.kind is ir.TargetKind.PLAYER
+              and what.filter.zone == "battlefield" and _plain_group(what.filter) and not what.filter.types,
+              "separate into two piles")
+        return [ir.SeparatePiles(what, what.player)]
+
     def reveal_top_may_if(self, c):
         """"Reveal the top card of your library. You may put that card onto the battlefield if it's
         a [card]. Otherwise, put that card into your hand." (Matter Reshaper; CR 701.20a): a card
