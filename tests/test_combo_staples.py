@@ -335,3 +335,47 @@ def test_liliana_of_the_veil_an_empty_pile_chosen_sacrifices_nothing(db):
     assert names(g, 1, "graveyard") == []
     s = g.current_state()
     assert sorted(s.objs[i].card.name for i in s.battlefield if s.objs[i].controller == 1) == ["Forest", "Grizzly Bears", "Island"]
+
+
+def test_infernal_tutor_finds_a_copy_of_the_revealed_card(db):
+    """Infernal Tutor: Alice reveals a card from her hand and finds a card with its name
+    (CR 701.20a, 701.23a, 201.2); only cards of that name are offered."""
+    tutor = db.get("Infernal Tutor")
+    assert tutor.fully_supported
+    [hellbent] = tutor.abilities[0].effects
+    assert hellbent.condition == "no_cards_in_hand"
+    assert hellbent.otherwise == (ir.RevealFromHand(), ir.SearchLibrary(ir.Filter(zone="library"), reveal=True,
+                                                                        same_name_as=ir.Ref(ir.REVEALED)))
+    g = board(db, """
+  - name: Alice
+    battlefield: [Swamp, Swamp]
+    hand: [Infernal Tutor, Lightning Bolt, Opt]
+    library: [Island, Lightning Bolt, Forest]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Infernal Tutor")
+    resolve(g)
+    assert g.pending.kind == "reveal"
+    g.push(next(a for a in g.legal_actions() if a.label == "Lightning Bolt"))
+    assert g.pending.kind == "search"
+    assert [a.label for a in g.legal_actions()] == ["Lightning Bolt", "find nothing more"]
+    g.push(g.legal_actions()[0])
+    assert names(g, 0, "hand") == ["Lightning Bolt", "Lightning Bolt", "Opt"]
+
+
+def test_infernal_tutor_hellbent_finds_any_card(db):
+    """Hellbent: with no other card in hand as it resolves, Alice reveals nothing and searches
+    for any card instead (CR 608.2c)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Swamp, Swamp]
+    hand: [Infernal Tutor]
+    library: [Island, Lightning Bolt, Forest]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Infernal Tutor")
+    resolve(g)
+    assert g.pending.kind == "search"
+    assert sorted(a.label for a in g.legal_actions()) == ["Forest", "Island", "Lightning Bolt"]
+    g.push(next(a for a in g.legal_actions() if a.label == "Forest"))
+    assert names(g, 0, "hand") == ["Forest"]

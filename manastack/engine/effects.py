@@ -525,6 +525,20 @@ def _reveal_top_if(ctx, e: ir.RevealTopIf, rc):
             events.move(ctx, top, e.otherwise, cause=rc.card.name)
 
 
+def _reveal_from_hand(ctx, e: ir.RevealFromHand, rc):
+    """CR 701.20a: the controller chooses a card in their hand and reveals it; "that card" after
+    it is that card (``rc.revealed``). An empty hand reveals nothing."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    if not p.hand:
+        s.add_log(f"{p.name} has no card in hand to reveal", ("701.20a",), "effect")
+        return
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, f"{rc.card.name}: reveal which card from your hand?",
+                              tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in p.hand)))
+    s.add_log(f"{p.name} reveals {s.objs[answer.args[0]].card.name} from their hand", ("701.20a",), "effect")
+    rc.revealed.append(answer.args[0])
+
+
 def _reveal_top(ctx, e: ir.RevealTop, rc):
     """CR 701.20a: the controller reveals the top card of their library, which stays there;
     "the revealed card" after it is that card (``rc.revealed``). An empty library reveals
@@ -1427,7 +1441,9 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
     # CR 701.23a: the ability's controller searches, or with ``own`` the library's owner
     searcher = p.index if e.own else rc.controller
     f = replace(e.filter, zone=LIBRARY, controller=None)
-    must = not e.up_to and f == ir.Filter(zone=LIBRARY)
+    must = not e.up_to and f == ir.Filter(zone=LIBRARY) and e.same_name_as is None
+    # "a card with the same name as that card" (CR 201.2): none when no card was revealed
+    names = None if e.same_name_as is None else [o.card.name for o in known_objects(ctx, e.same_name_as, rc)]
     zones: tuple[str, ...] = (LIBRARY,)
     if e.graveyard:     # "your library and/or graveyard": the player picks what to search
         answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, "Search your library too (and shuffle it), "
@@ -1437,7 +1453,8 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
     found = []
     for _ in range(e.amount if isinstance(e.amount, int) else amount(ctx, e.amount, rc)):
         cands = [s.objs[i] for z in zones for i in getattr(p, z) if s.objs[i] not in found]
-        cands = [o for o in cands if objects_match(ctx, o, replace(f, zone=o.zone), rc)]
+        cands = [o for o in cands if objects_match(ctx, o, replace(f, zone=o.zone), rc)
+                 and (names is None or any(has_name(o, n) for n in names))]
         if must and not cands:
             break
         options = [Action(ActionKind.CHOOSE, (o.id,), o.card.name + (" (graveyard)" if o.zone == GRAVEYARD else ""))
@@ -2200,7 +2217,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.LookAtHand: _look_at_hand, ir.RemoveAllCounters: _remove_all_counters, ir.LookAtTopOf: _look_at_top_of, ir.RevealUntil: _reveal_until, ir.ChooseNewTargets: copies.choose_new_targets,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted, ir.ForEachVote: votes.for_each_vote,
     ir.ChooseVotes: votes.choose_votes,
-    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same, ir.SeparatePiles: _separate_piles, ir.RevealTop: _reveal_top, ir.RepeatProcess: _repeat_process,
+    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same, ir.RevealFromHand: _reveal_from_hand, ir.SeparatePiles: _separate_piles, ir.RevealTop: _reveal_top, ir.RepeatProcess: _repeat_process,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.ExileSacrificeReturn: placement_effects.exile_sacrifice_return,   # CR 406.3, 701.21a, 110.2a

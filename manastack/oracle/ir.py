@@ -1011,6 +1011,8 @@ class SearchLibrary:
     graveyard: bool = False   # "your library and/or graveyard": the library is shuffled if searched
     own: bool = False         # its owner ``who`` searches it and gets the cards ("Its controller may search their library")
     split: bool = False       # "put one onto the battlefield and the other into your hand": one card goes to ``to``
+    # "a card with the same name as that card": the name of that object (CR 201.2), besides ``filter``
+    same_name_as: "Subject | None" = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -3482,12 +3484,19 @@ class RevealTop:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealFromHand:
+    """"Reveal a card from your hand." (CR 701.20a): the controller chooses a card in their hand
+    and reveals it; afterwards "that card" is that card (``Ref(REVEALED)``). An empty hand
+    reveals nothing."""
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTopToHand:
     """"Reveal the top card of your library and put that card into your hand" (CR 701.20a):
     afterwards "its" / "that card" is that card (``Ref(REVEALED)``)."""
 
 
-_Effects2 = Union[_Effects1, Amass, Proliferate, RevealTopToHand, RevealTop]
+_Effects2 = Union[_Effects1, Amass, Proliferate, RevealTopToHand, RevealTop, RevealFromHand]
 
 
 @dataclass(frozen=True, slots=True)

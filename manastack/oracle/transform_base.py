@@ -463,6 +463,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return dataclasses.replace(value, player=subject(value.player))
         elif isinstance(value, ir.WithSameName):    # the target it reads the name of
             return dataclasses.replace(value, target=subject(value.target))
+        elif value is THAT_CARD and last and last[-1] == ir.Ref(ir.REVEALED):
+            value = last[-1]        # "Reveal a card from your hand. ... that card": the card revealed
         elif value is THAT_CARD:
             _need(_PUT_CARD not in last, "that card")
             targets = [v for v in last if isinstance(v, ir.Target)]
@@ -579,6 +581,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             last.append(_PUT_CARD)
             if made:
                 last.append(ir.Ref("created"))
+        if isinstance(effect, ir.RevealFromHand):
+            last.append(ir.Ref(ir.REVEALED))
         if isinstance(effect, (ir.RevealTopToHand, ir.RevealTop)):     # "its mana value": the card revealed
             last.append(ir.Ref(ir.REVEALED))
         return dataclasses.replace(effect, **changes) if changes else effect

@@ -1186,6 +1186,18 @@ class EffectRules:
         f = dataclasses.replace(d.filter, zone="library")
         return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple))]
 
+    def search_same_name(self, c):
+        """"Search your library for a card with the same name as that card, reveal it, put it into
+        your hand, then shuffle" (CR 701.23a, 201.2): the name of the card revealed before."""
+        d = c[1]
+        _need(_count(c[0]) == 1 and not isinstance(c[0], tuple) and d.kind is DescKind.CARD and not d.plural
+              and dataclasses.replace(d.filter, zone="library") == ir.Filter(zone="library"), "a card with the same name")
+        return [ir.SearchLibrary(ir.Filter(zone="library"), "hand", False, 1, True, same_name_as=THAT_CARD)]
+
+    def reveal_from_hand(self, c):
+        """"Reveal a card from your hand." (CR 701.20a): "that card" after it is the card revealed."""
+        return [ir.RevealFromHand()]
+
     def search_own(self, c):
         """A player searches their own library (CR 701.23a): "[player] may search their library
         for ..., put it onto the battlefield, then shuffle"; the player is the one named before
