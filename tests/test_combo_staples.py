@@ -379,3 +379,33 @@ def test_infernal_tutor_hellbent_finds_any_card(db):
     assert sorted(a.label for a in g.legal_actions()) == ["Forest", "Island", "Lightning Bolt"]
     g.push(next(a for a in g.legal_actions() if a.label == "Forest"))
     assert names(g, 0, "hand") == ["Forest"]
+
+
+def test_trail_of_crumbs_pays_one_to_look_at_two_when_a_food_is_sacrificed(db):
+    """Trail of Crumbs: its Food sacrificed, Alice may pay {1}; if she does, she looks at the top
+    two cards and may take a permanent card, the rest going on the bottom (CR 608.2c, 701.20e)."""
+    trail = db.get("Trail of Crumbs")
+    assert trail.fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [Forest, Forest, Forest, Forest, Forest]
+    hand: [Trail of Crumbs]
+    library: [Opt, Tarmogoyf, Island]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Trail of Crumbs")
+    resolve(g)                          # the enchantment
+    resolve(g)                          # its Food
+    cast_and_pay(g, "activate Food Token")
+    assert g.pending.kind == "priority" and len(g.current_state().stack) == 2     # the Food's ability and the trigger
+    resolve(g)                          # the trigger, put on the stack above the Food's ability
+    assert g.pending.kind == "may"
+    g.push(next(a for a in g.legal_actions() if a.label == "yes"))
+    while g.pending.kind == "pay":
+        g.push(Action(ActionKind.AUTOPAY))
+    assert g.pending.kind == "reveal"
+    assert sorted(a.label for a in g.legal_actions()) == ["Tarmogoyf", "reveal nothing"]
+    g.push(next(a for a in g.legal_actions() if a.label == "Tarmogoyf"))
+    s = g.current_state()
+    assert names(g, 0, "hand") == ["Tarmogoyf"]
+    assert [s.objs[i].card.name for i in s.players[0].library] == ["Opt", "Island"]   # bottom first

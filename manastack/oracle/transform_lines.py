@@ -1011,6 +1011,11 @@ class LineRules:
         """"If you do, reveal cards from the top of your library until ..." (Gamekeeper)."""
         return [ir.IfYouDo(tuple(c[-1]))]
 
+    def if_you_do_look(self, c):
+        """"If you do, look at the top two cards of your library. [What is chosen.] [Where the rest
+        go.]" (Trail of Crumbs; CR 608.2c, 701.20e)."""
+        return [ir.IfYouDo(tuple(self.look_at_top(c)))]
+
     def if_they_do(self, c):
         """"If the player does, they draw a card." after "that attacking player may ...": joined
         to that "may" by ``body`` (CR 608.2c)."""
