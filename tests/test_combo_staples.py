@@ -409,3 +409,45 @@ def test_trail_of_crumbs_pays_one_to_look_at_two_when_a_food_is_sacrificed(db):
     s = g.current_state()
     assert names(g, 0, "hand") == ["Tarmogoyf"]
     assert [s.objs[i].card.name for i in s.players[0].library] == ["Opt", "Island"]   # bottom first
+
+
+def test_once_upon_a_time_is_free_as_the_first_spell_of_the_game(db):
+    """Once Upon a Time cast as Alice's first spell this game: she may cast it without paying
+    its mana cost (CR 118.9), with no land at all; then it looks at five cards."""
+    once = db.get("Once Upon a Time")
+    assert once.fully_supported
+    g = board(db, """
+  - name: Alice
+    hand: [Once Upon a Time]
+    library: [Island, Tarmogoyf, Opt, Forest, Plains, Swamp]
+  - name: Bob
+""", turn=3)
+    from .game_helpers import pick
+    pick(g, "cast Once Upon a Time")       # the one cost Alice can pay: none, chosen for her
+    assert g.pending.kind == "priority" and g.current_state().stack
+    assert any("without paying its mana cost" in t or "alternative" in t for t in _log(g)), _log(g)[-5:]
+    resolve(g)
+    g.push(next(a for a in g.legal_actions() if a.label == "Tarmogoyf"))
+    assert names(g, 0, "hand") == ["Tarmogoyf"]
+    assert g.current_state().players[0].spells_cast_this_game == 1
+
+
+def test_once_upon_a_time_after_another_spell_costs_its_mana(db):
+    """After Opt, Once Upon a Time is no longer the first spell Alice cast this game, though it
+    is turns later: only its mana cost is offered, and with one Forest she can't cast it."""
+    from manastack.engine import legality
+    g = board(db, """
+  - name: Alice
+    battlefield: [Island, Forest]
+    hand: [Opt, Once Upon a Time]
+    library: [Island, Tarmogoyf, Opt, Forest, Plains, Swamp]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Opt")
+    resolve(g)
+    while g.pending.kind != "priority":
+        g.push(g.legal_actions()[0])
+    s = g.current_state()
+    once = next(o for o in s.objs.values() if o.card.name == "Once Upon a Time")
+    assert s.players[0].spells_cast_this_game == 1
+    assert legality.why_not_cast(s, 0, once) is not None

@@ -604,6 +604,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
         _sacrifice_for_emerge(ctx, player, emerging)
     _remember_sacrificed(ctx, item)
     s.players[player].spells_cast_this_turn += 1
+    s.players[player].spells_cast_this_game += 1
     if FROM_COMMAND in spell.cast_costs and commanders.is_commander(s, spell):
         commanders.note_cast(s, player, spell)          # the next cast from there costs {2} more (CR 903.8)
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")

@@ -110,6 +110,13 @@ def _no_spells_last_turn(s: State, src: Obj) -> bool:
     return not any(p.spells_cast_last_turn for p in s.players)
 
 
+def _no_spells_cast_this_game(s: State, src: Obj) -> bool:
+    """"If this spell is the first spell you've cast this game" (Once Upon a Time): its
+    controller has cast no spell yet; read while it is being cast, before it becomes cast and is
+    counted (CR 601.2b, 601.2i). A copy isn't cast and doesn't count (CR 707.10)."""
+    return not s.players[src.controller].spells_cast_this_game
+
+
 def _a_player_cast_two_spells_last_turn(s: State, src: Obj) -> bool:
     """A single player cast two or more spells during the previous turn (their back faces)."""
     return any(p.spells_cast_last_turn >= 2 for p in s.players)
@@ -286,6 +293,7 @@ _CONDITIONS = {
     "spectacle_paid": _spectacle_paid,                   # spectacle (CR 702.137a)
     "prowl_paid": _prowl_paid,                           # prowl (CR 702.76a)
     "no_spells_cast_last_turn": _no_spells_last_turn,    # CR 603.4, transforming werewolves
+    "no_spells_cast_this_game": _no_spells_cast_this_game,   # Once Upon a Time's alternative cost
     "a_player_cast_two_spells_last_turn": _a_player_cast_two_spells_last_turn,
     "self_attacking_or_blocking": _attacking_or_blocking,   # activation limits (CR 602.5b)
     "no_cards_in_hand": _no_cards_in_hand,

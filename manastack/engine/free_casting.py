@@ -157,6 +157,7 @@ def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "f
     alt_costs.log_total(s, card, spell.cast_costs, base, total, whys)
     item.paid = pay_spell_costs(ctx, player, spell, total, others, spell_use(spell, base))
     s.players[player].spells_cast_this_turn += 1
+    s.players[player].spells_cast_this_game += 1
     s.add_log(f"{card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, SpellCast(player, spell.id, item.id))
     announce_targets(ctx, item)

@@ -134,7 +134,8 @@ ADDITIONAL_COST_PARTS = frozenset({"PayLifeCost", "SacrificeCost", "SacrificeCos
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "SacrificeCost", "PayLifeCost", "TapUntappedCost", "ExileFromHandCost",
                                     "ExileFromHandCost.count", "SacrificeCost.count", "ReturnToHandCost",
                                     "ReturnToHandCost.count"})
-ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn"})   # or all of them (AllOf)
+ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn",   # or all of them (AllOf)
+                                    "no_spells_cast_this_game"})   # a named condition: Once Upon a Time
 # "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
 CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
 # The parts a cost paid "or else" may have: echo, cumulative upkeep (CR 702.30a, 702.24a),
@@ -456,8 +457,8 @@ def _walk(node, out: list[str]) -> None:
             out.append("alternative cost with X")
         parts = node.condition.conditions if type(node.condition) is ir.AllOf else (node.condition,)
         for part in parts:
-            if part is not None and type(part).__name__ not in ALTERNATIVE_CONDITIONS:
-                out.append(f"alternative cost while {type(part).__name__}")
+            if part is not None and ir.condition_key(part) not in ALTERNATIVE_CONDITIONS:
+                out.append(f"alternative cost while {ir.condition_key(part)}")
     elif isinstance(node, ir.StaticEffect):
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")

@@ -1275,6 +1275,11 @@ class Conditional:
     condition_after: bool = False     # written after the effects ("Destroy target creature if it's white"): its "it" is theirs
 
 
+def condition_key(condition) -> str:
+    """How the support lists name a condition: a named one by its name, a typed one by its class."""
+    return condition if isinstance(condition, str) else type(condition).__name__
+
+
 @dataclass(frozen=True, slots=True)
 class AmountAtLeast:
     """"If the sacrificed creature's toughness was 4 or greater": the condition of a

@@ -90,6 +90,7 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
     log_total(s, card, free, total, why, "the alternative cost")
     pay_mana(ctx, player, total, f"the copy of {card.name}")
     s.players[player].spells_cast_this_turn += 1
+    s.players[player].spells_cast_this_game += 1
     s.add_log(f"The copy of {card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, SpellCast(player, copy.id, item.id))
     announce_targets(ctx, item)
