@@ -451,3 +451,55 @@ def test_once_upon_a_time_after_another_spell_costs_its_mana(db):
     once = next(o for o in s.objs.values() if o.card.name == "Once Upon a Time")
     assert s.players[0].spells_cast_this_game == 1
     assert legality.why_not_cast(s, 0, once) is not None
+
+
+def _bears_with_guardian_project(db, battlefield: str = "", graveyard: str = ""):
+    g = board(db, f"""
+  - name: Alice
+    battlefield: [Guardian Project, Forest, Forest{battlefield}]
+    hand: [Grizzly Bears]
+    graveyard: [{graveyard}]
+    library: [Island, Island]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Grizzly Bears")
+    resolve(g)
+    return g
+
+
+def test_guardian_project_draws_for_a_creature_of_a_new_name(db):
+    """Guardian Project: a nontoken creature entering with a name no other creature Alice controls
+    nor a creature card in her graveyard has: she draws (CR 201.2, 603.4)."""
+    assert db.get("Guardian Project").fully_supported
+    g = _bears_with_guardian_project(db)
+    assert len(g.current_state().stack) == 1
+    resolve(g)
+    assert names(g, 0, "hand") == ["Island"]
+
+
+def test_guardian_project_doesnt_trigger_for_a_name_already_there(db):
+    """The ruling: a creature sharing its name with a creature Alice controls or a creature card
+    in her graveyard doesn't make the ability trigger at all (CR 603.4)."""
+    for g in (_bears_with_guardian_project(db, battlefield=", Grizzly Bears"),
+              _bears_with_guardian_project(db, graveyard="Grizzly Bears")):
+        assert not g.current_state().stack
+        assert names(g, 0, "hand") == []
+
+
+def test_guardian_project_checks_the_name_again_as_it_resolves(db):
+    """The ruling: the creature put into the graveyard while the ability waits is a creature card
+    of that name there, so no card is drawn."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Guardian Project, Forest, Forest, Mountain]
+    hand: [Grizzly Bears, Lightning Bolt]
+    library: [Island, Island]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Grizzly Bears")
+    resolve(g)
+    assert len(g.current_state().stack) == 1
+    cast_and_pay(g, "cast Lightning Bolt", "Grizzly Bears")
+    resolve(g)                      # Bolt: the Bears die
+    resolve(g)                      # the trigger: the name is shared now
+    assert names(g, 0, "hand") == []

@@ -203,7 +203,9 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         if isinstance(trig.subject, ir.Filter) and new is not None and ch.is_creature(s, new):
             power, toughness = ch.power_toughness(s, new)
             known = {"power": power, "toughness": toughness, "mana_value": ch.mana_value(new)}
+        # its name, for "if it doesn't have the same name as ..." once it has left (Guardian Project)
         return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to=BATTLEFIELD, cast_costs=costs,
+                     name=new.card.name if new is not None else None,
                      controller=new.controller if new is not None else None, last_known=known,
                      colors_spent=ev.colors_spent if ev.from_zone == STACK else None)]
     if e == ON_SACRIFICED and ev.sacrificed and ev.from_zone == BATTLEFIELD:

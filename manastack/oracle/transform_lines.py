@@ -292,6 +292,11 @@ class LineRules:
         """"If this spell was cast from a graveyard" (flashback, jump-start, ...; CR 601.2a)."""
         return "cast_from_graveyard"
 
+    def cond_name_unique(self, c):
+        """"if it doesn't have the same name as another creature you control or a creature card in
+        your graveyard": of the permanent whose entering triggered the ability (CR 201.2, 603.4)."""
+        return "entered_name_unique"
+
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
         return "tribute_not_paid"
