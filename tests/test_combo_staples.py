@@ -503,3 +503,35 @@ def test_guardian_project_checks_the_name_again_as_it_resolves(db):
     resolve(g)                      # Bolt: the Bears die
     resolve(g)                      # the trigger: the name is shared now
     assert names(g, 0, "hand") == []
+
+
+def _grind(db, library: str):
+    g = board(db, f"""
+  - name: Alice
+    battlefield: [Grindstone, Island, Island, Island]
+  - name: Bob
+    library: [{library}]
+""", turn=3)
+    cast_and_pay(g, "activate Grindstone", "Bob")
+    resolve(g)
+    return g
+
+
+def test_grindstone_mills_again_while_the_two_cards_share_a_color(db):
+    """Grindstone: two red cards milled, the process repeats; a blue card and a land don't share
+    a color, so it stops there (CR 701.17a, the ruling)."""
+    stone = db.get("Grindstone")
+    assert stone.fully_supported
+    assert stone.abilities[0].effects == (ir.RepeatProcess((ir.Mill(2, ir.Target(0)),), if_milled_share_color=True),)
+    g = _grind(db, "Lightning Bolt, Shock, Counterspell, Island, Forest, Plains")
+    assert names(g, 1, "graveyard") == ["Counterspell", "Island", "Lightning Bolt", "Shock"]
+    assert names(g, 1, "library") == ["Forest", "Plains"]
+
+
+def test_grindstone_two_colorless_cards_dont_repeat_and_an_empty_library_stops(db):
+    """The ruling: two colorless cards share no color. Cards that keep sharing one mill the
+    whole library, and the process ends with it."""
+    g = _grind(db, "Island, Forest, Lightning Bolt, Shock")
+    assert names(g, 1, "library") == ["Lightning Bolt", "Shock"]
+    g = _grind(db, "Lightning Bolt, Shock, Fireblast, Lava Spike, Lightning Bolt")
+    assert names(g, 1, "library") == []

@@ -1321,8 +1321,9 @@ def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):
 
 def _mill(ctx, e: ir.Mill, rc):
     n = amount(ctx, e.amount, rc)
+    rc.milled = []
     for p in named_players(ctx, e.who, rc):
-        events.mill(ctx, p, n)
+        rc.milled += events.mill(ctx, p, n)
 
 
 def _scry(ctx, e: ir.Scry, rc):
@@ -1917,8 +1918,10 @@ def _may(ctx, e: ir.May, rc):
 def _repeat_process(ctx, e: ir.RepeatProcess, rc):
     """"You may repeat this process any number of times." (Ad Nauseam): the effects, then the
     controller chooses after each time whether to do them again, not in advance (the ruling;
-    CR 608.2d). "That card" is each time's own. A time that changed nothing (an empty library)
-    ends the process: another would change nothing either."""
+    CR 608.2d); "If two cards that share a color were milled this way, repeat this process."
+    (Grindstone): again as long as the two cards milled share a color. "That card" is each
+    time's own. A time that changed nothing (an empty library) ends the process: another would
+    change nothing either."""
     s = ctx.s
     times = 0
     while True:
@@ -1928,10 +1931,14 @@ def _repeat_process(ctx, e: ir.RepeatProcess, rc):
         times += 1
         if ctx.s.version == before or ctx.s.players[rc.controller].lost:
             break
-        answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, f"{rc.card.name}: repeat the process?",
-                                  (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))))
-        if answer.kind != ActionKind.YES:
-            break
+        if e.if_milled_share_color:     # two colored cards milled with a color in common (the ruling)
+            if len(rc.milled) != 2 or not set(ch.colors(s, rc.milled[0])) & set(ch.colors(s, rc.milled[1])):
+                break
+        else:
+            answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, f"{rc.card.name}: repeat the process?",
+                                      (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))))
+            if answer.kind != ActionKind.YES:
+                break
         s.add_log(f"{s.players[rc.controller].name} repeats {rc.card.name}'s process ({times + 1} times)",
                   ("608.2d",), "choice")
 

@@ -1451,9 +1451,12 @@ class DoesTheSame:
 class RepeatProcess:
     """"[effects]. You may repeat this process any number of times." (Ad Nauseam): ``effects``
     are done, then again each time the controller chooses to as they end (CR 608.2d); "that
-    card" in them is the one of the current time."""
+    card" in them is the one of the current time. With ``if_milled_share_color`` ("If two cards
+    that share a color were milled this way, repeat this process.", Grindstone), again each time
+    the two cards milled share a color, with no choice."""
 
     effects: tuple["Effect", ...]
+    if_milled_share_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)

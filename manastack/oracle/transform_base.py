@@ -68,9 +68,13 @@ class _DoesTheSame:
     it to the effects of the sentence before it (``ir.DoesTheSame``)."""
 
 
+@dataclass(frozen=True)
 class _RepeatAny:
-    """The sentence "You may repeat this process any number of times.", until ``body`` wraps the
-    effects before it in ``ir.RepeatProcess``."""
+    """The sentence "You may repeat this process any number of times." (or "If two cards that
+    share a color were milled this way, repeat this process.", ``share_color``), until ``body``
+    wraps the effects before it in ``ir.RepeatProcess``."""
+
+    share_color: bool = False
 
 
 @dataclass(frozen=True)

@@ -469,6 +469,11 @@ class FollowupRules:
         to every effect before it."""
         return [_RepeatAny()]
 
+    def repeat_share_color(self, c):
+        """"If two cards that share a color were milled this way, repeat this process." after a
+        mill of two cards (Grindstone)."""
+        return [_RepeatAny(share_color=True)]
+
     def attacking_opponents_untap(self, c):
         """"Each opponent attacking that player untaps all nonland permanents they control." after
         "Whenever enchanted player is attacked": each such opponent untaps the permanents they

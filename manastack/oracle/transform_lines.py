@@ -770,8 +770,11 @@ class LineRules:
                 # "this process": every instruction before it, none of them a choice made once
                 # for the whole spell (a target, a mode)
                 _need(len(sentence) == 1 and bool(out) and not any(type(e) in (ir.May, ir.Modal, ir.RepeatProcess) for e in out)
-                      and not any(ir.contains(e, lambda n: isinstance(n, _T)) for e in out), "repeat this process")
-                out[:] = [ir.RepeatProcess(tuple(out))]
+                      and (sentence[0].share_color or not any(ir.contains(e, lambda n: isinstance(n, _T)) for e in out)),
+                      "repeat this process")
+                if sentence[0].share_color:     # the process: one mill of two cards, with its target
+                    _need(len(out) == 1 and type(out[0]) is ir.Mill and out[0].amount == 2, "two cards milled this way")
+                out[:] = [ir.RepeatProcess(tuple(out), if_milled_share_color=sentence[0].share_color)]
                 continue
             if sentence and isinstance(sentence[0], _DoesTheSame):
                 # the effects of the sentence before, done again by each opponent attacking
