@@ -535,3 +535,39 @@ def test_grindstone_two_colorless_cards_dont_repeat_and_an_empty_library_stops(d
     assert names(g, 1, "library") == ["Lightning Bolt", "Shock"]
     g = _grind(db, "Lightning Bolt, Shock, Fireblast, Lava Spike, Lightning Bolt")
     assert names(g, 1, "library") == []
+
+
+def _pact(db, library: str):
+    g = board(db, f"""
+  - name: Alice
+    battlefield: [Swamp, Swamp]
+    hand: [Tainted Pact]
+    library: [{library}]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Tainted Pact")
+    resolve(g)
+    return g
+
+
+def test_tainted_pact_exiles_until_a_card_is_taken(db):
+    """Tainted Pact: each card exiled may be taken; Alice declines two and takes the third, which
+    ends the process (CR 406.1)."""
+    assert db.get("Tainted Pact").fully_supported
+    g = _pact(db, "Island, Forest, Tarmogoyf, Plains")
+    _answer_may(g, "no", "no", "yes")
+    assert g.pending.kind == "priority"
+    assert names(g, 0, "hand") == ["Tarmogoyf"]
+    assert names(g, 0, "exile") == ["Forest", "Island"]
+    assert names(g, 0, "library") == ["Plains"]
+
+
+def test_tainted_pact_stops_at_a_second_card_of_a_name(db):
+    """The second Island exiled shares a name with the first: it can't be taken and the process
+    ends (CR 201.2)."""
+    g = _pact(db, "Island, Forest, Island, Tarmogoyf")
+    _answer_may(g, "no", "no")
+    assert g.pending.kind == "priority"
+    assert names(g, 0, "hand") == []
+    assert names(g, 0, "exile") == ["Forest", "Island", "Island"]
+    assert names(g, 0, "library") == ["Tarmogoyf"]

@@ -464,6 +464,30 @@ def _look_reveal_top(ctx, e: ir.LookRevealTop, rc):
         execute(ctx, e.effects, rc)
 
 
+def _exile_top_until_taken(ctx, e: ir.ExileTopUntilTaken, rc):
+    """Tainted Pact: the controller exiles their top card (CR 406.1); unless a card exiled before
+    this way has its name (CR 201.2), which ends the process, they may put it into their hand,
+    which ends it too; else again, until the library is empty."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    exiled: list[str] = []
+    while p.library:
+        top = s.objs[p.library[-1]]
+        name = top.card.name
+        new = events.move(ctx, top, EXILE, cause=rc.card.name)
+        if new is None or new.zone != EXILE:
+            continue
+        if name in exiled:
+            s.add_log(f"{rc.card.name} exiled a second card named {name}: the process ends", ("201.2",), "effect")
+            return
+        exiled.append(name)
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, f"{rc.card.name}: put {name} into your hand?",
+                                  (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))))
+        if answer.kind == ActionKind.YES:
+            events.move(ctx, new, HAND, cause=rc.card.name)
+            return
+
+
 def _separate_piles(ctx, e: ir.SeparatePiles, rc):
     """CR 700.3: the controller puts each permanent named into one of two piles (a pile may be
     empty, the ruling), the chooser picks one, and the permanents in it are sacrificed by their
@@ -2224,7 +2248,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.LookAtHand: _look_at_hand, ir.RemoveAllCounters: _remove_all_counters, ir.LookAtTopOf: _look_at_top_of, ir.RevealUntil: _reveal_until, ir.ChooseNewTargets: copies.choose_new_targets,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted, ir.ForEachVote: votes.for_each_vote,
     ir.ChooseVotes: votes.choose_votes,
-    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same, ir.RevealFromHand: _reveal_from_hand, ir.SeparatePiles: _separate_piles, ir.RevealTop: _reveal_top, ir.RepeatProcess: _repeat_process,
+    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same, ir.ExileTopUntilTaken: _exile_top_until_taken, ir.RevealFromHand: _reveal_from_hand, ir.SeparatePiles: _separate_piles, ir.RevealTop: _reveal_top, ir.RepeatProcess: _repeat_process,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.ExileSacrificeReturn: placement_effects.exile_sacrifice_return,   # CR 406.3, 701.21a, 110.2a

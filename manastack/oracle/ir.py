@@ -3753,6 +3753,14 @@ class EachPutsFromGraveyard:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileTopUntilTaken:
+    """"Exile the top card of your library. You may put that card into your hand unless it has
+    the same name as another card exiled this way. Repeat this process until you put a card into
+    your hand or you exile two cards with the same name, whichever comes first." (Tainted Pact;
+    CR 406.1, 201.2): the process also ends with the library."""
+
+
+@dataclass(frozen=True, slots=True)
 class SeparatePiles:
     """"Separate all permanents target player controls into two piles. That player sacrifices
     all permanents in the pile of their choice." (Liliana of the Veil; CR 700.3): the controller
@@ -3784,7 +3792,7 @@ class RevealTopIf:
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, LoseAllAbilities, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
-               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, SeparatePiles]
+               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, SeparatePiles, ExileTopUntilTaken]
 
 
 def nodes(node) -> Iterator:

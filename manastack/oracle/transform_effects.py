@@ -1336,6 +1336,11 @@ class EffectRules:
               "separate into two piles")
         return [ir.SeparatePiles(what, what.player)]
 
+    def exile_top_until_taken(self, c):
+        """Tainted Pact: exile the top card of your library, one at a time, until you take one into
+        your hand or two exiled this way share a name (CR 406.1, 201.2)."""
+        return [ir.ExileTopUntilTaken()]
+
     def reveal_top_may_if(self, c):
         """"Reveal the top card of your library. You may put that card onto the battlefield if it's
         a [card]. Otherwise, put that card into your hand." (Matter Reshaper; CR 701.20a): a card
