@@ -2194,6 +2194,8 @@ def _conditional(ctx, e: ir.Conditional, rc):
     if type(e.condition) is ir.ObjectIs:
         met = _object_is(ctx, e.condition, rc)
     elif type(e.condition) is ir.SameManaValue:     # CR 202.3, 608.2c
+        if exercise.RECORD is not None:
+            exercise.note("STATE_CONDITIONS", "SameManaValue", rc.card)
         firsts, others = _objects_or_spells(ctx, e.condition.what, rc), _objects_or_spells(ctx, e.condition.other, rc)
         met = bool(firsts and others) and {mana_value(o) for o in firsts} == {mana_value(o) for o in others}
         if firsts and others:
