@@ -521,9 +521,6 @@ def _separate_piles(ctx, e: ir.SeparatePiles, rc):
             events.sacrifice(ctx, o)
 
 
-_ZONE_WORDS = {BATTLEFIELD: "onto the battlefield", HAND: "into your hand", GRAVEYARD: "into your graveyard"}
-
-
 def _reveal_top_if(ctx, e: ir.RevealTopIf, rc):
     """Each player named reveals the top card of their library (CR 701.20a); a card matching the
     filter goes where the effect says (onto the battlefield under that player's control), another
@@ -537,7 +534,7 @@ def _reveal_top_if(ctx, e: ir.RevealTopIf, rc):
         s.add_log(f"{player.name} reveals {top.card.name} from the top of their library", ("701.20a",), "effect")
         to = e.to if objects_match(ctx, top, e.filter, rc) else e.otherwise
         if to == e.to and e.may:        # "You may put that card onto the battlefield if it's ..."
-            answer = ctx.ask(Decision(p, DecisionKind.MAY, f"{rc.card.name}: put {top.card.name} {_ZONE_WORDS[to]}?",
+            answer = ctx.ask(Decision(p, DecisionKind.MAY, f"{rc.card.name}: put {top.card.name} onto the battlefield?",
                                       (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))))
             to = e.to if answer.kind == ActionKind.YES else e.otherwise
         if to is None:
