@@ -555,11 +555,16 @@ def _dredge(ctx: Ctx, player: int, o: Obj) -> None:
     move(ctx, o, HAND, cause="dredge", rules=("702.52a",))
 
 
-def mill(ctx: Ctx, player: int, n: int) -> None:
-    """CR 701.17: put the top N cards of the library into the graveyard."""
+def mill(ctx: Ctx, player: int, n: int) -> list[Obj]:
+    """CR 701.17: put the top N cards of the library into the graveyard; the cards milled, those
+    that went there (CR 701.17c)."""
     p = ctx.s.players[player]
+    milled = []
     for _ in range(min(n, len(p.library))):
-        move(ctx, ctx.s.objs[p.library[-1]], GRAVEYARD, rules=("701.17a",))
+        new = move(ctx, ctx.s.objs[p.library[-1]], GRAVEYARD, rules=("701.17a",))
+        if new is not None and new.zone == GRAVEYARD:
+            milled.append(new)
+    return milled
 
 
 # ------------------------------------------------------------------------------ life and damage

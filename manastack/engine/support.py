@@ -134,7 +134,8 @@ ADDITIONAL_COST_PARTS = frozenset({"PayLifeCost", "SacrificeCost", "SacrificeCos
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "SacrificeCost", "PayLifeCost", "TapUntappedCost", "ExileFromHandCost",
                                     "ExileFromHandCost.count", "SacrificeCost.count", "ReturnToHandCost",
                                     "ReturnToHandCost.count"})
-ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn", "PlayerCount"})   # or all of them (AllOf)
+ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn", "PlayerCount",
+                                    "no_spells_cast_this_game"})   # a named condition: Once Upon a Time   # or all of them (AllOf)
 # "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
 CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
 # The parts a cost paid "or else" may have: echo, cumulative upkeep (CR 702.30a, 702.24a),
@@ -227,7 +228,8 @@ STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "
                               "ObjectIs",     # "If that creature is a Human", engine.effects._object_is
                               "AmountAtLeast",    # "If the sacrificed creature's toughness was 4 or greater", effects._conditional
                               "ThatPlayerControlsNone",   # "unless they control a commander", effects._conditional
-                              "DiscardedThisWay"})   # "If a land card is discarded this way", the same
+                              "DiscardedThisWay",   # the same
+                              "SameManaValue"})   # "if it has the same mana value as the revealed card", the same   # "If a land card is discarded this way", the same
 # Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana.abilities.limited):
 # "Activate only if ...", "... only once each turn", "... no more than N times each turn".
 MANA_LIMITS = frozenset({"condition", "once", "times"})
@@ -509,7 +511,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.event!r} untapped")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
-        if t is ir.TriggeredAbility and type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone, ir.DiscardedThisWay):
+        if t is ir.TriggeredAbility and type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone, ir.DiscardedThisWay, ir.SameManaValue):
             out.append("a condition on an object named before, as an intervening \"if\"")   # effects._conditional only
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
@@ -531,7 +533,7 @@ def _walk(node, out: list[str]) -> None:
         if node.is_mana:
             out += [f"activation limit {k!r} on a mana ability" for k in mana_limits(node) if k not in MANA_LIMITS]
         _condition_gaps(node.condition, out)
-        if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone, ir.DiscardedThisWay):
+        if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone, ir.DiscardedThisWay, ir.SameManaValue):
             out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
         if (life := c.part(ir.PayLifeCost)) is not None and life.x:

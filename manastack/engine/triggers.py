@@ -206,7 +206,9 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         # "create a token that's a copy of that creature" copies it as it last existed should it
         # leave first (CR 707.2, 608.2h; Inalla, Archmage Ritualist's rulings 2017-08-25)
         copiable = new.card.face if new is not None and trig.subject != "self" else None
+        # its name, for "if it doesn't have the same name as ..." once it has left (Guardian Project)
         return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to=BATTLEFIELD, cast_costs=costs,
+                     name=new.card.name if new is not None else None,
                      controller=new.controller if new is not None else None, last_known=known,
                      colors_spent=ev.colors_spent if ev.from_zone == STACK else None, copiable=copiable)]
     if e == ON_SACRIFICED and ev.sacrificed and ev.from_zone == BATTLEFIELD:

@@ -1067,6 +1067,8 @@ class SearchLibrary:
     own: bool = False         # its owner ``who`` searches it and gets the cards ("Its controller may search their library")
     split: bool = False       # "put one onto the battlefield and the other into your hand": one card goes to ``to``
     attach_to: "Subject | None" = None   # "put it onto the battlefield attached to that player" (CR 303.4f)
+    # "a card with the same name as that card": the name of that object (CR 201.2), besides ``filter``
+    same_name_as: "Subject | None" = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1099,13 +1101,15 @@ class RevealUntil:
     701.20a): revealing stops once ``count`` matching cards are revealed or the library runs out;
     those go into the hand or onto the battlefield (``tapped``), together; the others "graveyard",
     "exile", "random" (the bottom, in a random order), "bottom" (in the order chosen) or
-    "shuffle" (into the library)."""
+    "shuffle" (into the library); then the controller loses ``life_per_rest`` life for each of
+    the others exiled (Spoils of the Vault, CR 119.3)."""
 
     filter: Filter
     to: str = "hand"
     tapped: bool = False
     rest: str = "graveyard"
     count: "Amount" = 1
+    life_per_rest: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -1320,11 +1324,16 @@ class Conditional:
     knows ("kicked": the spell was kicked, linked to its kicker ability, CR 702.33e, 607.2i) or a
     typed condition on the game state ("if you control a Wizard")."""
 
-    condition: "str | StateCondition | ObjectIs | DiscardedThisWay"
+    condition: "str | StateCondition | ObjectIs | DiscardedThisWay | SameManaValue"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
     otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
     condition_after: bool = False     # written after the effects ("Destroy target creature if it's white"): its "it" is theirs
+
+
+def condition_key(condition) -> str:
+    """How the support lists name a condition: a named one by its name, a typed one by its class."""
+    return condition if isinstance(condition, str) else type(condition).__name__
 
 
 @dataclass(frozen=True, slots=True)
@@ -1342,7 +1351,17 @@ class AmountAtLeast:
     (CR 608.2c, 608.2h)."""
 
     amount: "Amount"
-    at_least: int
+    at_least: "Amount"      # a number, or a count read as it happens ("the number of cards in your library")
+
+
+@dataclass(frozen=True, slots=True)
+class SameManaValue:
+    """"if it has the same mana value as the revealed card" (Counterbalance): the condition of a
+    ``Conditional`` that ``what`` and ``other`` exist and have equal mana values as the effect
+    happens (CR 202.3: X counts on the stack, is 0 elsewhere)."""
+
+    what: Subject
+    other: Subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -1490,6 +1509,18 @@ class DoesTheSame:
 
     who: "Subject"
     effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RepeatProcess:
+    """"[effects]. You may repeat this process any number of times." (Ad Nauseam): ``effects``
+    are done, then again each time the controller chooses to as they end (CR 608.2d); "that
+    card" in them is the one of the current time. With ``if_milled_share_color`` ("If two cards
+    that share a color were milled this way, repeat this process.", Grindstone), again each time
+    the two cards milled share a color, with no choice."""
+
+    effects: tuple["Effect", ...]
+    if_milled_share_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1941,7 +1972,7 @@ _Effects0 = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyCastSpell, CommanderToHand, CommandersToCommandZone, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
-    IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
+    IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame, RepeatProcess,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
 ]
@@ -3590,12 +3621,26 @@ class Proliferate:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealTop:
+    """"you may reveal the top card of your library" (CR 701.20a): the card stays on top;
+    afterwards "the revealed card" is that card (``Ref(REVEALED)``). An empty library reveals
+    nothing, and "If you do" then doesn't happen."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealFromHand:
+    """"Reveal a card from your hand." (CR 701.20a): the controller chooses a card in their hand
+    and reveals it; afterwards "that card" is that card (``Ref(REVEALED)``). An empty hand
+    reveals nothing."""
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTopToHand:
     """"Reveal the top card of your library and put that card into your hand" (CR 701.20a):
     afterwards "its" / "that card" is that card (``Ref(REVEALED)``)."""
 
 
-_Effects2 = Union[_Effects1, Amass, Proliferate, RevealTopToHand]
+_Effects2 = Union[_Effects1, Amass, Proliferate, RevealTopToHand, RevealTop, RevealFromHand]
 
 
 @dataclass(frozen=True, slots=True)
@@ -3844,23 +3889,47 @@ class EachPutsFromGraveyard:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileTopUntilTaken:
+    """"Exile the top card of your library. You may put that card into your hand unless it has
+    the same name as another card exiled this way. Repeat this process until you put a card into
+    your hand or you exile two cards with the same name, whichever comes first." (Tainted Pact;
+    CR 406.1, 201.2): the process also ends with the library."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeparatePiles:
+    """"Separate all permanents target player controls into two piles. That player sacrifices
+    all permanents in the pile of their choice." (Liliana of the Veil; CR 700.3): the controller
+    puts each object ``what`` names into one of two piles (either may be empty), the player
+    ``who`` names chooses one, and the objects in it are sacrificed by their controller."""
+
+    what: Subject
+    who: Subject
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTopIf:
     """"[Player] reveals the top card of their library. If it's a land card, that player puts it
     into their hand." (Goblin Guide), with "Otherwise, put that card into your hand." (Coiling
     Oracle): each player ``who`` names reveals their top card (CR 701.20a); one matching
     ``filter`` goes to ``to`` ("hand", "graveyard", "battlefield", ``tapped``, under that
-    player's control), another to ``otherwise``, or stays on top when that is None."""
+    player's control), another to ``otherwise``, or stays on top when that is None. With
+    ``may`` ("You may put that card onto the battlefield if it's ..."), the player chooses
+    whether a matching card goes to ``to``; one that doesn't, whatever the reason, goes to
+    ``otherwise`` (Matter Reshaper's ruling)."""
 
     who: Ref
     filter: Filter
     to: str
     otherwise: str | None = None
     tapped: bool = False
+    may: bool = False
 
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, LoseAllAbilities, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
-               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, GainFlashback, DiscardOrLoseLife, CantCastSameName]
+               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, GainFlashback, DiscardOrLoseLife, CantCastSameName,
+               SeparatePiles, ExileTopUntilTaken]
 
 
 def nodes(node) -> Iterator:

@@ -717,6 +717,15 @@ class EffectRules:
         """"Counter that spell." in a cast trigger (Chalice of the Void, CR 701.6a)."""
         return [ir.CounterSpell(THAT_SPELL)]
 
+    def counter_that_same_mv(self, c):
+        """"counter that spell if it has the same mana value as the revealed card" (Counterbalance):
+        compared as the ability resolves (CR 202.3, 608.2c)."""
+        return [ir.Conditional(ir.SameManaValue(THAT_SPELL, ir.Ref(ir.REVEALED)), (ir.CounterSpell(THAT_SPELL),))]
+
+    def may_reveal_top(self, c):
+        """"you may reveal the top card of your library" (CR 701.20a): "the revealed card" after it."""
+        return [ir.May((ir.RevealTop(),))]
+
     def counter_that_unless(self, c):
         """"Counter that spell unless its controller pays {2}" / "... discards a card": the
         spell's controller may pay as it resolves (CR 118.12a)."""
@@ -1111,6 +1120,28 @@ class EffectRules:
         count = ir.VoteCount(str(votes[0]).split()[2].lower()) if votes else 1
         return [ir.RevealUntil(_card_filter(d, plural=False), to, tapped, rest, count)]
 
+    def reveal_until_after(self, c):
+        """"Exile the top six cards of your library, then reveal cards from the top of your library
+        until you reveal a card with the chosen name. Put that card into your hand and exile all
+        other cards revealed this way." (Demonic Consultation): the first instruction, then the
+        revealing (CR 608.2c, 701.20a)."""
+        first = c[0]
+        _need(isinstance(first, list) and len(first) == 1 and type(first[0]) is ir.ExileTopCard
+              and first[0].who == ir.Ref("you"), "an instruction before revealing")
+        return first + self.reveal_until(c[1:])
+
+    def reveal_until_then_exile(self, c):
+        """"Reveal cards from the top of your library until you reveal a card with that name, then
+        put that card into your hand. Exile all other cards revealed this way, and you lose 1 life
+        for each of the exiled cards." (Spoils of the Vault; CR 701.20a, 119.3)"""
+        d = next(x for x in c if isinstance(x, _Desc))
+        which, (to, tapped) = c[c.index(d) + 1], c[c.index(d) + 2]
+        loss = [x for x in c[c.index(d) + 3:] if isinstance(x, Token)]
+        _need(to == "hand" and which is None, "reveal until")
+        per = _number(str(loss[0])) if loss else 0
+        _need(isinstance(per, int), "life for each")
+        return [ir.RevealUntil(_card_filter(d, plural=False), to, tapped, "exile", 1, life_per_rest=per)]
+
     def ru_which(self, c):
         return c[0] if c else None
 
@@ -1190,6 +1221,18 @@ class EffectRules:
             dest, attach = "battlefield", ir.Ref(ir.ENCHANTED_PLAYER)
         return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple), attach_to=attach)]
 
+    def search_same_name(self, c):
+        """"Search your library for a card with the same name as that card, reveal it, put it into
+        your hand, then shuffle" (CR 701.23a, 201.2): the name of the card revealed before."""
+        d = c[1]
+        _need(_count(c[0]) == 1 and not isinstance(c[0], tuple) and d.kind is DescKind.CARD and not d.plural
+              and dataclasses.replace(d.filter, zone="library") == ir.Filter(zone="library"), "a card with the same name")
+        return [ir.SearchLibrary(ir.Filter(zone="library"), "hand", False, 1, True, same_name_as=THAT_CARD)]
+
+    def reveal_from_hand(self, c):
+        """"Reveal a card from your hand." (CR 701.20a): "that card" after it is the card revealed."""
+        return [ir.RevealFromHand()]
+
     def search_own(self, c):
         """A player searches their own library (CR 701.23a): "[player] may search their library
         for ..., put it onto the battlefield, then shuffle"; the player is the one named before
@@ -1268,6 +1311,21 @@ class EffectRules:
         return [dataclasses.replace(choice, amount=n, revealed=verb == "reveal",
                                     unrevealed=choice.unrevealed and verb == "look")]
 
+    def look_at_top_where(self, c):
+        """"Look at the top X cards of your library, where X is [a quantity]. [What is chosen].
+        [If X is greater than or equal to [a quantity], [effects].]" (Thassa's Oracle): X is the
+        quantity, counted as the ability resolves, in the look and in the condition (CR 107.3,
+        608.2c)."""
+        head, _where, value, choice, *cond = c
+        _need(isinstance(head[1], ir.X) and not isinstance(value, ir.X), "where X")
+        [look] = self.look_at_top([(head[0], value), choice])
+        if not cond:
+            return [look]
+        _tok, bound, effects = cond
+        _need(isinstance(effects, list) and not any(ir.contains(e, lambda n: isinstance(n, ir.X)) for e in effects),
+              "X in the effects of the condition")
+        return [look, ir.Conditional(ir.AmountAtLeast(value, bound), tuple(effects))]
+
     def lh_look(self, c):
         return "look", _number(c[0])
 
@@ -1302,6 +1360,31 @@ class EffectRules:
         otherwise = rest[0][3] if rest else None
         _need(not rest or not rest[0][4], "otherwise, tapped")
         return [ir.RevealTopIf(who, dataclasses.replace(d.filter, zone="library"), to, otherwise, tapped)]
+
+    def separate_piles(self, c):
+        """"Separate all permanents target player controls into two piles. That player sacrifices
+        all permanents in the pile of their choice." (CR 700.3): the controller separates, the
+        target player chooses a pile."""
+        what = c[0]
+        _need(type(what) is ir.ControlledBy and isinstance(what.player, _T) and what.player.spec.kind is ir.TargetKind.PLAYER
+              and what.filter.zone == "battlefield" and _plain_group(what.filter) and not what.filter.types,
+              "separate into two piles")
+        return [ir.SeparatePiles(what, what.player)]
+
+    def exile_top_until_taken(self, c):
+        """Tainted Pact: exile the top card of your library, one at a time, until you take one into
+        your hand or two exiled this way share a name (CR 406.1, 201.2)."""
+        return [ir.ExileTopUntilTaken()]
+
+    def reveal_top_may_if(self, c):
+        """"Reveal the top card of your library. You may put that card onto the battlefield if it's
+        a [card]. Otherwise, put that card into your hand." (Matter Reshaper; CR 701.20a): a card
+        not put there, whatever the reason, goes where "Otherwise" says (the ruling)."""
+        (to, yours, tapped), d = c[0], _of(c, _Desc)
+        _, by_them, other_yours, otherwise, other_tapped = c[-1]
+        _need(d.kind is DescKind.CARD and not d.plural and not d.zone_given and not by_them and not other_tapped
+              and to == "battlefield", "reveal the top card: you may put it")
+        return [ir.RevealTopIf(ir.Ref("you"), dataclasses.replace(d.filter, zone="library"), to, otherwise, tapped, may=True)]
 
     def owner_shuffles_reveal_top(self, c):
         """Chaos Warp: the target permanent shuffled into its owner's library (CR 701.24a), then
@@ -1360,6 +1443,12 @@ class EffectRules:
         n = _number(c[0])
         _need(isinstance(n, int), "up to X cards")
         return _Pick((_card_filter(c[1], plural=n > 1),), up_to=n, optional=True)
+
+    def pk_up_to_card(self, c):
+        """"up to one of them": of the cards looked at, whatever they are."""
+        n = _number(c[0])
+        _need(isinstance(n, int), "up to X of them")
+        return _Pick((ir.Filter(zone="library"),), up_to=n, optional=True)
 
     def pk_any(self, c):
         return _Pick((_card_filter(c[0], plural=True),), up_to=ir.ANY_NUMBER, optional=True)

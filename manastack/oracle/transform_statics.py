@@ -1589,6 +1589,11 @@ class StaticRules:
     def wc_hellbent(self, c):
         return "no_cards_in_hand"
 
+    def wc_first_spell_this_game(self, c):
+        """"If this spell is the first spell you've cast this game" (Once Upon a Time): read as it
+        is cast, before it becomes cast (CR 601.2b, 601.2i)."""
+        return "no_spells_cast_this_game"
+
     @staticmethod
     def _named(c, condition):
         """``condition`` as said of "~", or of "it" (:class:`_OfIt`)."""
