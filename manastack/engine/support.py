@@ -464,9 +464,9 @@ def _walk(node, out: list[str]) -> None:
             out.append("alternative cost with X")
         parts = node.condition.conditions if type(node.condition) is ir.AllOf else (node.condition,)
         for part in parts:
-            if part is not None and type(part).__name__ not in ALTERNATIVE_CONDITIONS \
+            if part is not None and ir.condition_key(part) not in ALTERNATIVE_CONDITIONS \
                     or type(part) is ir.PlayerCount and (part.whose == "that_player" or part.more_than is not None):
-                out.append(f"alternative cost while {type(part).__name__}")
+                out.append(f"alternative cost while {ir.condition_key(part)}")
     elif isinstance(node, ir.StaticEffect):
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
