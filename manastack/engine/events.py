@@ -663,6 +663,7 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
     kind = "combat damage" if combat else "damage"
     lifelink: dict[int, tuple[Obj, int]] = {}
     lost: dict[tuple, int] = {}         # the life each source's damage made each player lose
+    withered: dict[int, int] = {}       # the -1/-1 counters wither and infect damage puts on each permanent
     for source, recipient, amount in dealt:
         src_kw = ch.keywords(s, source)
         infect = "infect" in src_kw
@@ -697,9 +698,9 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
             if walker_only:
                 pass                           # CR 120.3c alone: no damage is marked on it
             elif infect or "wither" in src_kw:   # CR 702.90c, 702.80a: -1/-1 counters, not damage
-                o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + amount
-                s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name} as "
-                          f"{amount} -1/-1 counter{'s' if amount != 1 else ''}", ("120.3d",), "damage")
+                withered[o.id] = withered.get(o.id, 0) + amount
+                s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name} as -1/-1 counters",
+                          ("120.3d",), "damage")
             else:
                 o.damage += amount
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name}",
@@ -711,6 +712,15 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
         if "lifelink" in src_kw:               # whatever it was dealt to (CR 120.3f)
             prev = lifelink.get(source.id)
             lifelink[source.id] = (source, (prev[1] if prev else 0) + amount)
+    for oid, amount in withered.items():
+        # CR 120.3d: one event of counters per permanent, however many sources dealt the damage,
+        # so a change such as Vizier of Remedies's applies once to it (the card's rulings)
+        amount = replacement.modify_counters(ctx, s.objs[oid], "-1/-1", amount)
+        if amount > 0:
+            o = s.own(oid)
+            o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + amount
+            s.add_log(f"{amount} -1/-1 counter{'s' if amount != 1 else ''} put on {o.card.name} (damage, CR 120.3d)",
+                      ("120.3d",), "damage")
     collect(ctx, DamageDealt(combat, tuple((src.id, rcp, amt, src.controller) for src, rcp, amt in dealt),
                              {src.id: s.current(src).copy() for src, _, _ in dealt}))
     for (source_id, recipient), n in lost.items():

@@ -1223,9 +1223,10 @@ def counter_modifiers(s, o, ev: ZoneChange | CounterPlacement) -> list[Replaceme
             def change(e, kinds=kinds, ab=ab):
                 for kind in kinds:      # "of each of those kinds of counters"
                     n = e.counters[kind]
-                    e.counters[kind] = n + int(ab.amount) if ab.kind == ir.ReplacementKind.MORE_COUNTERS else n * 2
+                    e.counters[kind] = max(0, n + int(ab.amount)) if ab.kind == ir.ReplacementKind.MORE_COUNTERS else n * 2
 
-            how = f"plus {ab.amount}" if ab.kind == ir.ReplacementKind.MORE_COUNTERS else "twice as many"
+            how = ("twice as many" if ab.kind != ir.ReplacementKind.MORE_COUNTERS
+                   else f"plus {ab.amount}" if int(ab.amount) >= 0 else f"minus {-int(ab.amount)}")
             kind = " and ".join(kinds)
             out.append(Replacement(f"{perm.id}:{i}", f"{perm.card.name} ({how} {kind} counters)",
                                    ("614.1a",), change, why=f"{kind} counters would be put on "

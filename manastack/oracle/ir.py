@@ -3265,7 +3265,7 @@ class ReplacementKind(StrEnum):
     CHOOSE_NAME = "choose_name"                        # CR 201.3
     CHOOSE_CREATURE_TYPE = "choose_creature_type"
     # counters, damage and life (CR 614.1a, 615)
-    MORE_COUNTERS = "more_counters"                    # "that many plus N" (``amount``)
+    MORE_COUNTERS = "more_counters"                    # "that many plus N" (``amount``; below 0: "minus N")
     DOUBLE_COUNTERS = "double_counters"                # "twice that many"
     DOUBLE_TOKENS = "double_tokens"                    # "creates twice that many of those tokens" (``whose``)
     DOUBLE_DAMAGE_TO_PLAYER = "double_damage_to_player"

@@ -882,6 +882,14 @@ class StaticRules:
               and not d.zone_given, "counters instead")
         return [ir.ReplacementAbility(how, kind, n, affected=d.filter)]
 
+    def r_fewer_counters(self, c):
+        """CR 614.1a: Vizier of Remedies's "that many -1/-1 counters minus one": N fewer
+        counters (none when that leaves none, the card's rulings)."""
+        kind, other, d, again, n = c
+        _need(kind == again and other != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT)
+              and not d.zone_given, "counters instead")
+        return [ir.ReplacementAbility(ir.ReplacementKind.MORE_COUNTERS, kind, -_number(str(n)), affected=d.filter)]
+
     def r_more_counters_any(self, c):
         """CR 614.1a: Winding Constrictor's "that many plus one of each of those kinds of
         counters": counters of every kind change (``counter_kind`` None)."""
