@@ -126,14 +126,14 @@ SPELL_COST_PARTS = frozenset({"mana", "PayLifeCost", "SacrificeCost", "Sacrifice
 ESCAPE_COST_PARTS = frozenset({"mana", "ExileFromGraveyardCost", "ExileFromGraveyardCost.count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
 ADDITIONAL_COST_PARTS = frozenset({"PayLifeCost", "SacrificeCost", "SacrificeCost.count", "DiscardCost",
-                                   "DiscardCost.card_type", "DiscardCost.at_random", "ReturnToHandCost",
+                                   "DiscardCost.card_type", "DiscardCost.at_random", "DiscardCost.subtype", "ReturnToHandCost",
                                    "TapUntappedCost", "TapUntappedCost.count", "ExileFromGraveyardCost",
                                    "ExileFromGraveyardCost.count", "RevealFromHandCost", "PutCounterCost",
                                    "PutCounterCost.filter", "PayLifeCost.x"})
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "SacrificeCost", "PayLifeCost", "TapUntappedCost", "ExileFromHandCost",
                                     "ExileFromHandCost.count", "SacrificeCost.count", "ReturnToHandCost",
-                                    "ReturnToHandCost.count"})
+                                    "ReturnToHandCost.count", "DiscardCost", "DiscardCost.subtype"})
 ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn"})   # or all of them (AllOf)
 # "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
 CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})

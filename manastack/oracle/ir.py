@@ -1958,11 +1958,14 @@ class ReturnToHandCost:
 class DiscardCost:
     """"Discard a card", "discard two cards", "discard a creature card" (CR 701.9a): ``count``
     cards of the payer's hand, the card paid for excluded, of ``card_type`` when it names one
-    (retrace: "Land"); ``at_random``: the game picks them (CR 701.9b)."""
+    (retrace: "Land"), of ``subtype`` when it names one ("discard an Island card"); ``at_random``:
+    the game picks them (CR 701.9b). A cost may have several ("discard an Island card and
+    another card"), paid one after the other, each with cards the ones before left."""
 
     count: int
     card_type: str | None = None
     at_random: bool = False
+    subtype: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -255,7 +255,7 @@ def is_cost_item(x) -> bool:
 
 def cost_of(items, what: str = "repeated cost") -> ir.Cost:
     """The cost made of ``items`` (mana and parts, or lists of them): each kind of part at most
-    once, and mana once."""
+    once (but discards, paid one after the other), and mana once."""
     mana: ManaCost | None = None
     parts: list[ir.CostPart] = []
     for x in cost_items(items):
@@ -263,7 +263,7 @@ def cost_of(items, what: str = "repeated cost") -> ir.Cost:
             _need(mana is None, what)
             mana = x
         else:
-            _need(all(type(p) is not type(x) for p in parts), what)
+            _need(type(x) is ir.DiscardCost or all(type(p) is not type(x) for p in parts), what)
             parts.append(x)
     return ir.Cost(mana, tuple(parts))
 
