@@ -44,7 +44,7 @@ from .replacement import token_count
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
+                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, CantLoseGame, DamageLifeFloor, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT, TextChange)
 from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -804,6 +804,26 @@ def _life_cant_change(ctx, e: ir.LifeCantChange, rc):
     s.effects.append(LifeCantChange(player_ref(rc.controller), until, s.new_timestamp(), rc.card.name))
     s.add_log(f"{s.players[rc.controller].name}'s life total can't change{words}", ("611.2", "119.7", "119.8"),
               "effect")
+
+
+def _cant_lose_game(ctx, e: ir.CantLoseGame, rc):
+    """"You can't lose the game this turn and your opponents can't win the game this turn."
+    (CR 104.3, 104.2): a record read by ``filters.cant_lose`` and ``filters.cant_win``."""
+    s = ctx.s
+    until, words = _player_duration(e.duration, rc.controller)
+    s.effects.append(CantLoseGame(player_ref(rc.controller), until, s.new_timestamp(), rc.card.name))
+    s.add_log(f"{s.players[rc.controller].name} can't lose the game and their opponents can't win it{words}",
+              ("611.2", "104.3", "104.2"), "effect")
+
+
+def _damage_life_floor(ctx, e: ir.DamageLifeFloor, rc):
+    """"Until end of turn, damage that would reduce your life total to less than 1 reduces it to
+    1 instead." (CR 614.1a): a record read as damage is dealt (``events.deal_damage``)."""
+    s = ctx.s
+    until, words = _player_duration(e.duration, rc.controller)
+    s.effects.append(DamageLifeFloor(player_ref(rc.controller), until, s.new_timestamp(), rc.card.name))
+    s.add_log(f"Damage that would reduce {s.players[rc.controller].name}'s life total to less than 1 reduces "
+              f"it to 1 instead{words}", ("611.2", "614.1a"), "effect")
 
 
 def _phase_out(ctx, e: ir.PhaseOut, rc):
@@ -2131,6 +2151,8 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore, ir.PhaseOut: _phase_out,
     ir.LifeCantChange: _life_cant_change,
+    ir.CantLoseGame: _cant_lose_game,
+    ir.DamageLifeFloor: _damage_life_floor,
     ir.LoseGame: game_outcome.lose_game, ir.WinGame: game_outcome.win_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.HandOnLibrary: _hand_on_library, ir.ShuffleLibrary: _shuffle_library,

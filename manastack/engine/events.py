@@ -739,6 +739,10 @@ def _life_lost_to_damage(s, player: int, amount: int) -> int:
     life = s.players[player].life
     if life - amount >= 1 or life < 1:
         return amount
+    if (source := filters.damage_life_floor(s, player)) is not None:
+        s.add_log(f"{source}: the damage reduces {s.players[player].name}'s life total to 1 instead",
+                  ("614.1a",), "replacement")
+        return life - 1
     for o in s.permanents(player):
         if any(type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.LIFE_FLOOR for ab in layers.card_now(s, o).abilities):
             if exercise.RECORD is not None:

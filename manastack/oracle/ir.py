@@ -860,6 +860,24 @@ class LifeCantChange:
 
 
 @dataclass(frozen=True, slots=True)
+class CantLoseGame:
+    """"You can't lose the game this turn and your opponents can't win the game this turn."
+    (Angel's Grace): for ``duration``, the controller doesn't lose the game and their opponents
+    don't win it (CR 104.3, 104.2)."""
+
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageLifeFloor:
+    """"Until end of turn, damage that would reduce your life total to less than 1 reduces it to
+    1 instead." (Angel's Grace; CR 614.1a): the result of damage to the controller, not the
+    damage (lifelink still counts all of it)."""
+
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveCounters:
     """Remove up to ``amount`` counters of any kinds from ``what``; the controller of the
     effect chooses which, on resolution (Glissa Sunslayer)."""
@@ -1839,7 +1857,7 @@ _Effects0 = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
-    IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
+    IfYouDo, LoseGame, WinGame, CantLoseGame, DamageLifeFloor, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
 ]
@@ -2941,6 +2959,22 @@ class StaticLifeCantChange(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticCantLoseGame(StaticEffect):
+    """"You can't lose the game." (``affected`` "you"; Platinum Angel, Lich's Mastery), "...
+    your opponents can't lose the game." ("opponents"; Abyssal Persecutor): CR 104.3."""
+
+    kind: typing.ClassVar[str] = "cant_lose_game"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantWinGame(StaticEffect):
+    """"... your opponents can't win the game." (``affected`` "opponents"; Platinum Angel),
+    "You can't win the game ..." ("you"; Abyssal Persecutor): CR 104.2."""
+
+    kind: typing.ClassVar[str] = "cant_win_game"
+
+
+@dataclass(frozen=True, slots=True)
 class StaticDrawOneEachTurn(StaticEffect):
     """"Each opponent can't draw more than one card each turn." (``affected`` "opponents"),
     "Each player ..." ("each_player"): a draw beyond a player's first this turn doesn't happen
@@ -3031,6 +3065,8 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticBeginOnBattlefield,
     StaticPlayerKeywords,
     StaticLifeCantChange,
+    StaticCantLoseGame,
+    StaticCantWinGame,
 )}
 
 

@@ -228,6 +228,17 @@ class EffectRules:
     def damage_cant_be_prevented(self, c):
         return [ir.DamageCantBePrevented()]
 
+    def cant_lose_game_turn(self, c):
+        """"You can't lose the game this turn and your opponents can't win the game this turn."
+        (CR 104.3, 104.2): an effect of the resolving spell, for the turn."""
+        return [ir.CantLoseGame()]
+
+    def life_floor_turn(self, c):
+        """"damage that would reduce your life total to less than 1 reduces it to 1 instead",
+        under "Until end of turn," (CR 614.1a); its duration comes from the sentence."""
+        _need(str(c[0]) == "1" and str(c[1]) == "1", "life floor")
+        return [ir.DamageLifeFloor(_OPEN)]
+
     def dk_combat(self, c):
         return _DmgKind("combat")
 

@@ -506,6 +506,20 @@ class StaticRules:
         """CR 119.7: "Your opponents can't gain life." (the source's controller's opponents)."""
         return [self._static("cant_gain_life", "opponents")]
 
+    def st_cant_lose_game(self, c):
+        """"You can't lose the game." (Lich's Mastery; CR 104.3)."""
+        return [self._static("cant_lose_game", "you")]
+
+    def st_cant_lose_nor_win_game(self, c):
+        """"You can't lose the game and your opponents can't win the game." (Platinum Angel;
+        CR 104.3, 104.2)."""
+        return [self._static("cant_lose_game", "you"), self._static("cant_win_game", "opponents")]
+
+    def st_cant_win_game(self, c):
+        """"You can't win the game and your opponents can't lose the game." (Abyssal Persecutor;
+        CR 104.2, 104.3)."""
+        return [self._static("cant_win_game", "you"), self._static("cant_lose_game", "opponents")]
+
     def st_life_cant_change(self, c):
         """"Your life total can't change." (Platinum Emperion; CR 119.7, 119.8)."""
         return [self._static("life_cant_change", "you")]
