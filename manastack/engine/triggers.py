@@ -705,6 +705,7 @@ def collect(ctx, ev: Event) -> None:
     hits = list(map(_triggered_by_kind, cards, repeat(kind)))
     cycled = type(ev) is Cycled
     # most sources have nothing that triggers on this kind: those are passed over in C
+    hush = _hushed(ctx, ev) if type(ev) is ZoneChange else None
     for src, card, by_kind in zip(sources, cards, hits) if damage else compress(zip(sources, cards, hits), hits):
         owned: list[tuple[Any, int, ir.TriggeredAbility, int | None]] = [
             (card, idx, ab, None) for idx, ab in by_kind
@@ -716,6 +717,8 @@ def collect(ctx, ev: Event) -> None:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
             for view in instances(s, ab.trigger, src, ev):
+                if hush is not None and _silenced(s, hush, ev, ab.trigger, src):
+                    continue
                 if s.reach is not None and not _within_range(s, src.controller, ev, view):
                     s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: the event is not entirely "
                               f"within {s.players[src.controller].name}'s range of influence", ("801.7",), "trigger")
@@ -727,6 +730,56 @@ def collect(ctx, ev: Event) -> None:
                 if encoded is not None:
                     view = replace(view, encoded=encoded)
                 _trigger(s, src, card, idx, ab, ev, view)
+
+
+def _no_cause(card) -> ir.StaticNoCauseTriggers | None:
+    return next((ab.effect for ab in card.abilities if type(ab) is ir.StaticAbility
+                 and type(ab.effect) is ir.StaticNoCauseTriggers), None)
+
+
+def _hushed(ctx, ev: ZoneChange) -> tuple[str, bool] | None:
+    """Whether a creature entering the battlefield or dying in ``ev`` causes no ability to
+    trigger (Torpor Orb, Hushbringer; CR 603.2): (the name of the permanent that says so, whether
+    it is a death), or None. The creature is seen as it is on the battlefield, after entering
+    or before dying; a Hushbringer entering or dying with it counts (the cards' rulings)."""
+    s = ctx.s
+    if ev.to == BATTLEFIELD and ev.obj in s.objs:
+        src = next(ch.static_effects(s, ir.StaticNoCauseTriggers), None)
+        new = s.objs[ev.obj]
+        if src is not None and new.zone == BATTLEFIELD and ch.is_creature(s, new):
+            return src[0].card.name, False
+    elif ev.from_zone == BATTLEFIELD and ev.to == GRAVEYARD:
+        here = next((o for o, eff in ch.static_effects(s, ir.StaticNoCauseTriggers) if eff.dies), None)
+        gone = here or next((o for o in (ev.old, *(ctx.together or ())) if (e := _no_cause(o.card)) is not None
+                             and e.dies), None)
+        if gone is not None and ch.is_creature(s, ev.old):
+            return gone.card.name, True
+    return None
+
+
+def _silenced(s, hush: tuple[str, bool], ev: ZoneChange, trig: ir.Trigger, src: Obj) -> bool:
+    """Whether the trigger ``trig`` of ``src`` doesn't trigger on ``ev`` for ``hush``
+    (:func:`_hushed`): on a creature entering, none triggers (not even one of a card leaving
+    its zone as it enters); on a death, an ability that triggers on leaving the battlefield
+    doesn't, one that triggers on what caused it ("whenever you sacrifice") does, and one that
+    triggers on a card put into a graveyard from anywhere doesn't only while the permanent
+    that says so is still on the battlefield, unless it is the dying card's own (Hushbringer's
+    rulings)."""
+    name, dies = hush
+    if not dies:
+        s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: {name} says creatures entering "
+                  "the battlefield don't cause abilities to trigger", ("603.2",), "trigger")
+        return True
+    if trig.event in (ON_DIES, ON_LEAVES):
+        pass
+    elif trig.event == ON_PUT_INTO_GRAVEYARD:
+        if src.id == ev.obj or not any(o.card.name == name for o, _ in ch.static_effects(s, ir.StaticNoCauseTriggers)):
+            return False
+    else:
+        return False
+    s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: {name} says creatures dying don't "
+              "cause abilities to trigger", ("603.2",), "trigger")
+    return True
 
 
 def _within_range(s, controller: int, ev: Event, view: Seen) -> bool:

@@ -2967,6 +2967,16 @@ class StaticCantLoseGame(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticNoCauseTriggers(StaticEffect):
+    """"Creatures entering the battlefield don't cause abilities to trigger." (Torpor Orb), "...
+    entering the battlefield or dying ..." (Hushbringer; ``dies``): such an event triggers no
+    ability (CR 603.2; the cards' rulings)."""
+
+    kind: typing.ClassVar[str] = "no_cause_triggers"
+    dies: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class StaticCantWinGame(StaticEffect):
     """"... your opponents can't win the game." (``affected`` "opponents"; Platinum Angel),
     "You can't win the game ..." ("you"; Abyssal Persecutor): CR 104.2."""
@@ -3067,6 +3077,7 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticLifeCantChange,
     StaticCantLoseGame,
     StaticCantWinGame,
+    StaticNoCauseTriggers,
 )}
 
 

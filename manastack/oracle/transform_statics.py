@@ -506,6 +506,11 @@ class StaticRules:
         """CR 119.7: "Your opponents can't gain life." (the source's controller's opponents)."""
         return [self._static("cant_gain_life", "opponents")]
 
+    def st_no_cause_triggers(self, c):
+        """"Creatures entering the battlefield [or dying] don't cause abilities to trigger."
+        (Torpor Orb, Hushbringer; CR 603.2)."""
+        return [self._static("no_cause_triggers", "each_player", dies=" or dying " in str(c[0]).lower())]
+
     def st_cant_lose_game(self, c):
         """"You can't lose the game." (Lich's Mastery; CR 104.3)."""
         return [self._static("cant_lose_game", "you")]
