@@ -1021,9 +1021,9 @@ def create_token_from_face(ctx: Ctx, face: dict, controller: int, what: str, rul
 def token_face(spec: ir.TokenSpec) -> dict:
     """An AtomicCards-shaped face for a token, so tokens are cards-as-data like the rest."""
     kw = ", ".join(k.name.capitalize() if not k.arg else f"{k.name.capitalize()} {k.arg}" for k in spec.keywords)
-    face = {"name": spec.name, "type": "Token " + " ".join(spec.types)
+    face = {"name": spec.name, "type": " ".join(("Token", *spec.supertypes, *spec.types))
             + (" — " + " ".join(spec.subtypes) if spec.subtypes else ""),
-            "types": list(spec.types), "subtypes": list(spec.subtypes),
+            "types": list(spec.types), "subtypes": list(spec.subtypes), "supertypes": list(spec.supertypes),
             "text": "\n".join(t for t in (kw, spec.text) if t),
             "colorIndicator": list(spec.colors)}
     if spec.power is not None:

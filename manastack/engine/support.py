@@ -268,6 +268,7 @@ TRIGGER_EVENTS = frozenset({
     ir.TriggerEvent.DEALT_DAMAGE,             # "Whenever ~ is dealt damage" (CR 120.3)
     ir.TriggerEvent.TAPPED, ir.TriggerEvent.UNTAPPED,       # "Whenever ~ becomes tapped / untapped" (CR 701.26)
     ir.TriggerEvent.CONTROL_NONE,             # "When you control no Islands", a state trigger (CR 603.8)
+    ir.TriggerEvent.NO_COUNTERS,              # "When ~ has no ice counters on it", a state trigger (CR 603.8)
     ir.TriggerEvent.DEALS_DAMAGE_TO_CREATURE, ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_CREATURE,   # "that creature": Ref damaged_object
     ir.TriggerEvent.SACRIFICED,               # "Whenever you sacrifice a creature" (CR 701.21a)
     ir.TriggerEvent.BLOCKED_BY_CREATURE,      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)

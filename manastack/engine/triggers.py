@@ -97,7 +97,7 @@ _SEEN_BY_KIND = {
     EventKind.EXPLORED: frozenset((ir.TriggerEvent.EXPLORES,)),
     EventKind.CYCLED: frozenset((ir.TriggerEvent.CYCLED, ir.TriggerEvent.CYCLES)),
     EventKind.DAMAGE: frozenset((ir.TriggerEvent.DEALT_DAMAGE,)),
-    EventKind.STATE: frozenset((ir.TriggerEvent.CONTROL_NONE,)),       # state triggers (CR 603.8): check_state_triggers
+    EventKind.STATE: frozenset((ir.TriggerEvent.CONTROL_NONE, ir.TriggerEvent.NO_COUNTERS)),       # state triggers (CR 603.8): check_state_triggers
 }
 for _kind, _seen in _OBJECT_EVENTS.items():
     _SEEN_BY_KIND[_kind] = _SEEN_BY_KIND.get(_kind, frozenset()) | frozenset(_seen)
@@ -1002,7 +1002,10 @@ def _state_triggers_due(s) -> list:
         card = layers.card_now(s, o, found) if found or granted else o.card
         for idx, ab in _state_abilities(card):
             f = ab.trigger.subject
-            if not isinstance(f, ir.Filter) or any(matches(s, p, f, o) for p in s.permanents(o.controller)):
+            if ab.trigger.event == ir.TriggerEvent.NO_COUNTERS:
+                if ab.trigger.counter is None or o.counters.get(ab.trigger.counter):
+                    continue                # "~ has no ice counters on it" doesn't hold
+            elif not isinstance(f, ir.Filter) or any(matches(s, p, f, o) for p in s.permanents(o.controller)):
                 continue                    # "you control no Islands" doesn't hold
             if any(t.source == o.id and t.ability_index == idx for t in s.pending_triggers) or \
                     any(i.kind == ItemKind.TRIGGERED and i.source == o.id and i.index == idx for i in s.stack):

@@ -916,6 +916,7 @@ class TokenSpec:
     # the abilities of that text as the effect's own sentence read them ("It has "..."",
     # CR 111.3), so what the token will do is known (and checked) before it exists
     abilities: tuple = ()
+    supertypes: tuple[str, ...] = ()     # "create Marit Lage, a legendary 20/20 ..." (CR 205.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -2157,6 +2158,7 @@ class TriggerEvent(StrEnum):
     CAST = "cast"
     CHAPTER = "chapter"
     CONTROL_NONE = "control_none"
+    NO_COUNTERS = "no_counters"         # "When ~ has no ice counters on it" (CR 603.8)
     COUNTER_PLACED = "counter_placed"
     COUNTERS_SPELL = "counters_spell"
     CYCLED = "cycled"
@@ -2242,6 +2244,7 @@ class Trigger:
     untapped: bool = False      # "When ~ enters untapped": it entered untapped (checked as it entered)
     from_zone: str | None = None  # "put into your graveyard from your library": where it came from
     another: bool = False       # "When you play another land": not the source itself
+    counter: str | None = None  # "When ~ has no ice counters on it": that kind (a state trigger)
 
 
 # --------------------------------------------------------------------------------- abilities

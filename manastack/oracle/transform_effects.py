@@ -766,6 +766,14 @@ class EffectRules:
         amount, (token, tapped) = c[0], c[1]
         return [ir.CreateTokens(token, _amount(amount, _of(c, _ForEach)), tapped)]
 
+    def create_named_legendary(self, c):
+        """"create Ragavan, a legendary 2/1 red Monkey creature token": one token with that name
+        (CR 111.4) and the supertype legendary (CR 205.4), so the legend rule applies to it."""
+        name = str(c[0]).rpartition(", a legendary")[0]
+        (token, tapped) = c[1]
+        _need(token.name.endswith(" Token"), "a token's name")
+        return [ir.CreateTokens(dataclasses.replace(token, name=name, supertypes=("Legendary",)), 1, tapped)]
+
     def create_several(self, c):
         """"create a 3/3 ... token with deathtouch and a 3/3 ... token with lifelink": each
         kind of token, in the order written (CR 111.2)."""
