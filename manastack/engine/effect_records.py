@@ -416,6 +416,19 @@ class SwitchPT:
 
 
 @dataclass(frozen=True, slots=True)
+class Untargetable:
+    """The permanent ``affected`` can't be the target of spells or abilities the opponents of
+    ``player`` control (CR 115.1; Vines of Vastwood), until ``until``."""
+
+    kind: ClassVar[str] = "untargetable"
+    affected: int
+    player: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class DamagedBy:
     """The permanent was dealt damage this turn by ``dealer``, a permanent whose abilities ask
     about "a creature dealt damage by ~ this turn" (Sengir Vampire); kept only for those."""
@@ -600,7 +613,7 @@ def plain_filter(f: ir.Filter) -> bool:
 
 
 Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | CantLoseGame | DamageLifeFloor | ChoosesVotes | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | ExtraLandPlays
-          | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
+          | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | Untargetable | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule | Paired)
 """Any of the records above: what ``State.effects`` holds."""
 

@@ -44,7 +44,7 @@ from .replacement import token_count
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, CantLoseGame, DamageLifeFloor, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
+                             ExileIfDies, ExtraLandPlays, GrantAbility, GrantKeywords, LifeCantChange, CantLoseGame, DamageLifeFloor, Untargetable, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT, TextChange)
 from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
@@ -814,6 +814,16 @@ def _cant_lose_game(ctx, e: ir.CantLoseGame, rc):
     s.effects.append(CantLoseGame(player_ref(rc.controller), until, s.new_timestamp(), rc.card.name))
     s.add_log(f"{s.players[rc.controller].name} can't lose the game and their opponents can't win it{words}",
               ("611.2", "104.3", "104.2"), "effect")
+
+
+def _untargetable(ctx, e: ir.Untargetable, rc):
+    """"Target creature can't be the target of spells or abilities your opponents control this
+    turn." (CR 115.1, 611.2): a record read by ``filters.can_be_targeted_by``."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        s.effects.append(Untargetable(o.id, rc.controller, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} can't be the target of spells or abilities {s.players[rc.controller].name}'s "
+                  "opponents control this turn", ("611.2", "115.1"), "effect")
 
 
 def _damage_life_floor(ctx, e: ir.DamageLifeFloor, rc):
@@ -2153,6 +2163,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.LifeCantChange: _life_cant_change,
     ir.CantLoseGame: _cant_lose_game,
     ir.DamageLifeFloor: _damage_life_floor,
+    ir.Untargetable: _untargetable,
     ir.LoseGame: game_outcome.lose_game, ir.WinGame: game_outcome.win_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.HandOnLibrary: _hand_on_library, ir.ShuffleLibrary: _shuffle_library,

@@ -11,7 +11,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import characteristics as ch
 from .continuous import HEXPROOF_FROM
 from . import commanders, exercise
-from .effect_records import CantLoseGame, DamagedBy, DamageLifeFloor, LifeCantChange, PlayerKeywords, PlayerProtection
+from .effect_records import CantLoseGame, DamagedBy, Untargetable, DamageLifeFloor, LifeCantChange, PlayerKeywords, PlayerProtection
 from .influence import holder
 from .state import ItemKind, Obj, State, enchanted_player
 from .zones import BATTLEFIELD, STACK
@@ -394,6 +394,9 @@ def can_be_targeted_by(s: State, o: Obj, source: Obj, controller: int) -> bool:
         return False
     if "protection" in kws and protected_from(s, o, source, controller=controller):
         return False                # CR 702.16b, 702.16j, 702.16k
+    if s.effects and any(type(e) is Untargetable and e.affected == o.id and controller in s.opponents(e.player)
+                         for e in s.effects):
+        return False                # Vines of Vastwood (CR 115.1)
     return True
 
 

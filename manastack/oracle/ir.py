@@ -869,6 +869,16 @@ class CantLoseGame:
 
 
 @dataclass(frozen=True, slots=True)
+class Untargetable:
+    """"Target creature can't be the target of spells or abilities your opponents control this
+    turn." (Vines of Vastwood): for ``duration``, ``what`` can't be chosen as a target by the
+    opponents of the effect's controller (CR 115.1; not hexproof: the card's ruling)."""
+
+    what: Subject
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class DamageLifeFloor:
     """"Until end of turn, damage that would reduce your life total to less than 1 reduces it to
     1 instead." (Angel's Grace; CR 614.1a): the result of damage to the controller, not the
@@ -1858,7 +1868,7 @@ _Effects0 = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
-    IfYouDo, LoseGame, WinGame, CantLoseGame, DamageLifeFloor, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
+    IfYouDo, LoseGame, WinGame, CantLoseGame, DamageLifeFloor, Untargetable, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
 ]

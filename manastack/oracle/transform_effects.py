@@ -228,6 +228,12 @@ class EffectRules:
     def damage_cant_be_prevented(self, c):
         return [ir.DamageCantBePrevented()]
 
+    def untargetable_turn(self, c):
+        """"Target creature can't be the target of spells or abilities your opponents control
+        this turn." (CR 115.1, 611.2): one target."""
+        _need(isinstance(c[0], _T) and not c[0].spec.up_to, "can't be the target")
+        return [ir.Untargetable(c[0])]
+
     def cant_lose_game_turn(self, c):
         """"You can't lose the game this turn and your opponents can't win the game this turn."
         (CR 104.3, 104.2): an effect of the resolving spell, for the turn."""
