@@ -2890,7 +2890,8 @@ class StaticCostReduction(StaticSpellCost):
 class StaticSelfCostReduction(StaticEffect):
     """"This spell costs {1} less to cast ..." (CR 601.2f): ``amount`` times the creatures in its
     caster's party when ``for_each`` is "party" (CR 700.8), times the objects ``count`` matches,
-    or once while ``condition`` holds; with ``for_each`` "devotion" (to the color of
+    or once while ``condition`` holds, or once if one of the spell's targets is what ``targets``
+    describes ("if it targets a blue spell"); with ``for_each`` "devotion" (to the color of
     ``colors``), "total_power", "greatest_power" or "total_mana_value" (of the permanents
     ``count`` describes), ``amount`` times that X ("..., where X is ...")."""
 
@@ -2899,6 +2900,7 @@ class StaticSelfCostReduction(StaticEffect):
     for_each: str | None = None
     count: Filter | None = None
     colors: tuple[str, ...] = ()
+    targets: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -400,6 +400,15 @@ class StaticRules:
         _need(all(type(part) in _STATE_CONDITIONS for part in parts), "a cost change if the card itself is ...")
         return self.st_self_cost_if([c[1], c[2], c[3], condition])
 
+    def st_self_cost_if_targets(self, c):
+        """"This spell costs {2} less to cast if it targets a blue spell." (CR 601.2f): the
+        targets are chosen before the total cost is (CR 601.2c)."""
+        mana, kind, other, d = c[1], c[2], c[3], c[4]
+        _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols)
+              and other != "another" and not d.plural, "self cost change")
+        f = d.filter if d.kind is None or d.kind != DescKind.SPELL else dataclasses.replace(d.filter, zone="stack")
+        return [self._static("self_cost_reduction", "self", amount=mana.generic, targets=f)]
+
     def st_self_cost_if(self, c):
         """"This spell costs {2} less to cast if you control a Wizard / a creature died this turn"."""
         mana, kind, condition = c[1], c[2], c[3]
