@@ -196,7 +196,8 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "player_keywords",          # CR 702.11c, 702.18a: engine.filters.player_keywords
                           "life_cant_change",         # CR 119.7-119.8: engine.filters.life_cant_change
                           "cant_lose_game", "cant_win_game",
-                          "no_cause_triggers"})       # CR 603.2: engine.triggers.hushed   # CR 104.3, 104.2: engine.filters.cant_lose, cant_win
+                          "no_cause_triggers",
+                          "minimum_spell_cost"})      # CR 601.2f: engine.costs.spell_costs.total_cost       # CR 603.2: engine.triggers.hushed   # CR 104.3, 104.2: engine.filters.cant_lose, cant_win
 # The static effects that change definitions which may hold only while a condition does
 # (CR 611.3a; engine.continuous): the others have no card checked against its rulings yet.
 _CONDITIONAL_CHANGING = frozenset({ir.StaticGrantAbility, ir.StaticRemoveTypes, ir.StaticAddTypes,

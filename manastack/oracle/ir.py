@@ -2880,6 +2880,16 @@ class StaticCostIncrease(StaticSpellCost):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticMinimumSpellCost(StaticEffect):
+    """"Each spell that would cost less than three mana to cast costs three mana to cast."
+    (Trinisphere): after every increase and reduction, a total cost of fewer than ``amount``
+    mana gets generic mana up to it (CR 601.2f; the card's rulings)."""
+
+    kind: typing.ClassVar[str] = "minimum_spell_cost"
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class StaticCostReduction(StaticSpellCost):
     """"... cost {1} less to cast"."""
 
@@ -3093,6 +3103,7 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticCantLoseGame,
     StaticCantWinGame,
     StaticNoCauseTriggers,
+    StaticMinimumSpellCost,
 )}
 
 

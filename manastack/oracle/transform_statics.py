@@ -515,6 +515,13 @@ class StaticRules:
         """CR 119.7: "Your opponents can't gain life." (the source's controller's opponents)."""
         return [self._static("cant_gain_life", "opponents")]
 
+    def st_min_spell_cost(self, c):
+        """"each spell that would cost less than three mana to cast costs three mana to cast."
+        (Trinisphere; CR 601.2f)."""
+        below, becomes = _number(str(c[1])), _number(str(c[2]))
+        _need(below == becomes and isinstance(below, int), "a minimum cost")
+        return [self._static("minimum_spell_cost", "each_player", amount=below)]
+
     def st_no_cause_triggers(self, c):
         """"Creatures entering the battlefield [or dying] don't cause abilities to trigger."
         (Torpor Orb, Hushbringer; CR 603.2)."""
@@ -1703,6 +1710,7 @@ _WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_be_blocked_except_by", "cant_block_attackers",
                           "remove_types", "attacks_despite_defender",
                           "doesnt_untap",     # "if it has a depletion counter on it" (CR 611.3a, 502.3)
+                          "minimum_spell_cost",   # "As long as Trinisphere is untapped, ..." (engine.costs.spell_costs)
                           # "As long as it's your turn, ~ is a 4/4 ... creature" (CR 611.3a, 613.1d)
                           "add_types", "set_creature_types", "set_base_pt", "set_colors", "all_creature_types"})
 

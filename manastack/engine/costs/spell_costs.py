@@ -64,10 +64,19 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None,
                        f"{'s' * (casts != 1)} before, CR 903.8)")
     change += _affinity(s, player, o, why)
     change += _own_reductions(s, player, o, why, targets)
-    if not why and sum(1 for sym in cost.symbols if sym.isdigit()) <= 1:
+    least = max((eff.amount for _, eff in ch.static_effects(s, ir.StaticMinimumSpellCost)), default=0)
+    if not why and not least and sum(1 for sym in cost.symbols if sym.isdigit()) <= 1:
         return cost, why
     generic = max(0, cost.generic + change)       # one generic symbol: {X}{R} plus {2} with X=1 is {3}{R}
     rest = tuple(sym for sym in cost.symbols if not sym.isdigit()) + colored
+    if generic + len(rest) < least:    # Trinisphere: last, after increases and reductions (its ruling)
+        src = next(src for src, eff in ch.static_effects(s, ir.StaticMinimumSpellCost) if eff.amount == least)
+        why.append(f"plus {{{least - generic - len(rest)}}} from {src.card.name} (a spell costs at least {least} mana)")
+        generic = least - len(rest)
+        if exercise.RECORD is not None:
+            exercise.note("STATIC_KINDS", "minimum_spell_cost", src.card)
+    if not why and sum(1 for sym in cost.symbols if sym.isdigit()) <= 1:
+        return cost, why
     return ManaCost(((str(generic),) if generic else ()) + rest), why
 
 
