@@ -891,8 +891,9 @@ def _damage_changes(s, source, recipient, combat: bool) -> list[Replacement]:
     out = []
     for o in s.permanents():
         for i, ab, change in _damage_change_abilities(layers.card_now(s, o)):
-            if _static_fits(s, o, change, source, recipient, combat):
-                out.append(_damage_change(f"{o.id}:{i}", o.card.name, change, source, (ab.kind, o.card)))
+            if _static_fits(s, o, change, source, recipient, combat) and \
+                    (change.as_counters is None or isinstance(recipient, int)):
+                out.append(_damage_change(f"{o.id}:{i}", o.card.name, change, source, (ab.kind, o.card), recipient))
     for r in s.effects:         # for this turn, from resolved spells and abilities
         if type(r) is not DamageChangeEffect or r.combat_only and not combat or r.noncombat_only and combat:
             continue
@@ -905,7 +906,14 @@ def _damage_changes(s, source, recipient, combat: bool) -> list[Replacement]:
     return out
 
 
-def _damage_change(key: str, name: str, e: ir.DamageChange, source, ability: tuple = ()) -> Replacement:
+def _damage_change(key: str, name: str, e: ir.DamageChange, source, ability: tuple = (),
+                   recipient=None) -> Replacement:
+    if e.as_counters is not None:       # Soul-Scar Mage: no damage, counters instead (CR 614.1a)
+        def as_counters(ev, oid=recipient, kind=e.as_counters):
+            ev.counters_owed.append((oid, ev.amount, f"instead of the damage ({name}), CR 614.1a", kind))
+            ev.amount = 0
+        return Replacement(key, f"{name}: {e.as_counters} counters instead of the damage {source.card.name} would deal",
+                           ("614.1a",), as_counters, why="the damage fits its replacement effect", source=ability)
     how = "half that damage, rounded down" if e.halve else \
         f"{ {1: '', 2: 'double ', 3: 'triple '}.get(e.times, f'{e.times} times ')}that damage" + \
         (f" plus {e.plus}" if e.plus > 0 else f" minus {-e.plus}" if e.plus < 0 else "")

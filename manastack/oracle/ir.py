@@ -1206,6 +1206,7 @@ class DamageChange:
     times: int = 1
     plus: int = 0
     halve: bool = False
+    as_counters: str | None = None      # "put that many -1/-1 counters on that creature instead"
 
 
 @dataclass(frozen=True, slots=True)

@@ -154,6 +154,20 @@ class EffectRules:
             dealer.ref, victim.to, victim.also_to, which == "combat", which == "noncombat",
             change.times, change.plus, change.halve))]
 
+    def st_damage_as_counters(self, c):
+        """"If a source you control would deal noncombat damage to a creature an opponent
+        controls, put that many -1/-1 counters on that creature instead." (CR 614.1a): no damage
+        is dealt; the counters are put instead (a replacement, not a prevention: Soul-Scar
+        Mage's rulings). The recipient must be a creature."""
+        dealer, kind, victim = _of(c, _Dealer), _of(c, _DmgKind), _of(c, _Victim)
+        counter = next(x for x in c if isinstance(x, str))      # the counter kind
+        _need(victim is not None and victim.to is not None and victim.also_to is None
+              and isinstance(victim.to, ir.Ref) and victim.to.filter is not None
+              and victim.to.filter.types == ("Creature",), "damage as counters")
+        which = kind.which if kind is not None else None
+        return [ir.ReplacementAbility(ir.ReplacementKind.DAMAGE_CHANGE, damage=ir.DamageChange(
+            dealer.ref, victim.to, None, which == "combat", which == "noncombat", as_counters=str(counter)))]
+
     def damage_change_turn(self, c):
         """The same sentence with "this turn" (CR 614.1a): groups read as the damage would be
         dealt, so nothing may name the source the effect outlives (CR 611.2c)."""
