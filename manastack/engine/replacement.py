@@ -1233,8 +1233,9 @@ def counter_modifiers(s, o, ev: ZoneChange | CounterPlacement) -> list[Replaceme
                     n = e.counters[kind]
                     e.counters[kind] = max(0, n + int(ab.amount)) if ab.kind == ir.ReplacementKind.MORE_COUNTERS else n * 2
 
+            more = ab.amount if isinstance(ab.amount, int) else 0
             how = ("twice as many" if ab.kind != ir.ReplacementKind.MORE_COUNTERS
-                   else f"plus {ab.amount}" if int(ab.amount) >= 0 else f"minus {-int(ab.amount)}")
+                   else f"plus {more}" if more >= 0 else f"minus {-more}")
             kind = " and ".join(kinds)
             out.append(Replacement(f"{perm.id}:{i}", f"{perm.card.name} ({how} {kind} counters)",
                                    ("614.1a",), change, why=f"{kind} counters would be put on "

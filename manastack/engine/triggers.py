@@ -717,7 +717,7 @@ def collect(ctx, ev: Event) -> None:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
             for view in instances(s, ab.trigger, src, ev):
-                if hush is not None and _silenced(s, hush, ev, ab.trigger, src):
+                if hush is not None and type(ev) is ZoneChange and _silenced(s, hush, ev, ab.trigger, src):
                     continue
                 if s.reach is not None and not _within_range(s, src.controller, ev, view):
                     s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: the event is not entirely "

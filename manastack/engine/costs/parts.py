@@ -424,7 +424,7 @@ def _narrowest(part: ir.DiscardCost) -> int:
 
 def _pay_discard(pay: Payment, o: Obj, part: ir.DiscardCost) -> Obj:
     ctx, s = pay.ctx, pay.ctx.s
-    which = f"{part.subtype or part.card_type.lower()} card" if part.card_type or part.subtype else "card"
+    which = f"{part.subtype} card" if part.subtype else f"{part.card_type.lower()} card" if part.card_type else "card"
     for _ in range(part.count):
         hand = discardable(s, pay.player, o, part)
         if part.at_random:              # CR 701.9b: the game's generator picks the card
