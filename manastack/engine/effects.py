@@ -10,7 +10,7 @@ from typing import Any, Callable
 from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE, YOUR_OPPONENTS, Duration
-from manastack.oracle.subtypes import CREATURE_TYPES
+from manastack.oracle.subtypes import CREATURE_TYPES, LAND_TYPES
 from manastack.oracle.text_change import WordKind, words as words_of
 
 from . import characteristics as ch
@@ -1411,6 +1411,9 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
     for _ in range(e.amount if isinstance(e.amount, int) else amount(ctx, e.amount, rc)):
         cands = [s.objs[i] for z in zones for i in getattr(p, z) if s.objs[i] not in found]
         cands = [o for o in cands if objects_match(ctx, o, replace(f, zone=o.zone), rc)]
+        if e.share_land_type and found:     # "that share a land type" (CR 205.3i): one all of them have
+            shared = set.intersection(*(set(x.card.subtypes) & LAND_TYPES for x in found))
+            cands = [o for o in cands if shared & set(o.card.subtypes)]
         if must and not cands:
             break
         options = [Action(ActionKind.CHOOSE, (o.id,), o.card.name + (" (graveyard)" if o.zone == GRAVEYARD else ""))

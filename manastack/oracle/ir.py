@@ -1040,6 +1040,7 @@ class SearchLibrary:
     graveyard: bool = False   # "your library and/or graveyard": the library is shuffled if searched
     own: bool = False         # its owner ``who`` searches it and gets the cards ("Its controller may search their library")
     split: bool = False       # "put one onto the battlefield and the other into your hand": one card goes to ``to``
+    share_land_type: bool = False   # "... land cards that share a land type": each one found shares one with the others
 
 
 @dataclass(frozen=True, slots=True)

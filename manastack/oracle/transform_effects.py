@@ -1192,7 +1192,10 @@ class EffectRules:
               and d.plural == (not isinstance(amount, int) or amount > 1), "search")
         _need(not (tapped and dest == "hand"), "search")
         f = dataclasses.replace(d.filter, zone="library")
-        return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple))]
+        share = any(isinstance(x, Token) and x.type == "SHARE_LAND_TYPE" for x in c)
+        _need(not share or f.types == ("Land",), "cards that share a land type")
+        return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple),
+                                 share_land_type=share)]
 
     def search_own(self, c):
         """A player searches their own library (CR 701.23a): "[player] may search their library
