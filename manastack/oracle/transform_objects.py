@@ -142,6 +142,9 @@ class ObjectRules:
 
     def t_another(self, c):
         d = c[1]
+        if d.kind is DescKind.CARD and d.zone_given and d.filter.zone == "graveyard" and not d.plural:
+            # "another target card from your graveyard" (Cavalier of Thorns): not the card itself
+            return _T(ir.TargetSpec(ir.TargetKind.CARD, dataclasses.replace(d.filter, other=True)), another=True)
         _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "another")
         return _T(ir.TargetSpec(ir.TargetKind.PERMANENT, dataclasses.replace(d.filter, other=True)),
                   another=True)
