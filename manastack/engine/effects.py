@@ -1407,7 +1407,7 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
                                   "not only your graveyard?", (Action(ActionKind.YES, (), "library and graveyard"),
                                                                Action(ActionKind.NO, (), "graveyard only"))))
         zones = (GRAVEYARD, LIBRARY) if answer.kind == ActionKind.YES else (GRAVEYARD,)
-    found = []
+    found: list[Obj] = []
     for _ in range(e.amount if isinstance(e.amount, int) else amount(ctx, e.amount, rc)):
         cands = [s.objs[i] for z in zones for i in getattr(p, z) if s.objs[i] not in found]
         cands = [o for o in cands if objects_match(ctx, o, replace(f, zone=o.zone), rc)]
