@@ -149,6 +149,9 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.without_counter is not None and o.counters.get(f.without_counter):     # "without a fate counter on it"
         return False
+    if f.enchanted_by_another and not any(p.attached_to == o.id and "Aura" in p.card.subtypes
+                                          and (source is None or p.id != source.id) for p in s.permanents()):
+        return False
     if f.enchanted and not any(p.attached_to == o.id and "Aura" in p.card.subtypes for p in s.permanents()):
         return False                  # "that are enchanted": an Aura is attached to it (CR 303.4)
     if f.attacking and o.attacking is None:

@@ -342,6 +342,7 @@ class Filter:
     commander: bool = False       # "a commander", "your commander": a commander (CR 903.3d)
     adventure: bool = False       # "that has an Adventure": an adventurer card's, cast as itself or not (CR 715.2)
     enchanted: bool = False       # "that are enchanted": an Aura is attached to it (CR 303.4)
+    enchanted_by_another: bool = False   # "with another Aura attached to it": one other than the source (Daybreak Coronet)
 
 
 X_FIELDS = ("mana_value_at_most", "mana_value_at_least", "power_at_most")

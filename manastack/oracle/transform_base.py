@@ -356,7 +356,7 @@ def _subject_of(effect):
 _ENCHANT_READ = frozenset({"types", "subtypes", "supertypes", "non_supertypes", "controller",
                            "colors", "non_colors", "non_types", "keywords", "without_keywords",
                            "tapped", "mana_value_at_most", "power_at_most", "power_at_least",
-                           "multicolored", "zone"})
+                           "multicolored", "zone", "enchanted_by_another"})
 
 
 def _describe(f: ir.Filter, kind: DescKind | None) -> str:

@@ -569,6 +569,10 @@ class ObjectRules:
         """"creatures you control that are enchanted": with an Aura attached (CR 303.4)."""
         return "enchanted", True
 
+    def p_enchanted_by_another(self, c):
+        """"creature with another Aura attached to it": an Aura other than the source (CR 303.4)."""
+        return "enchanted_by_another", True
+
     def p_with_counters(self, c):
         """"creatures with +1/+1 counters on them": the plural of :meth:`p_with_counter`."""
         _need(c[0] not in _NOT_COUNTERS, "with no counters")
