@@ -590,7 +590,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
                   ("601.2c",), "cast")
     if not choose_division(ctx, item, player, ab):       # CR 601.2d
         raise Rollback()
-    total, why = total_cost(s, player, spell, item.x, base)
+    total, why = total_cost(s, player, spell, item.x, base, tuple(t for g in item.targets for t in g))
     if emerging is not None:           # CR 702.119a: less the mana value of the creature to sacrifice
         fodder = s.objs[emerging]
         total = alt_costs.emerge_reduced(total, fodder)

@@ -10,7 +10,7 @@ from typing import Any, Callable
 from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE, YOUR_OPPONENTS, Duration
-from manastack.oracle.subtypes import CREATURE_TYPES
+from manastack.oracle.subtypes import CREATURE_TYPES, LAND_TYPES
 from manastack.oracle.text_change import WordKind, words as words_of
 
 from . import characteristics as ch
@@ -47,7 +47,7 @@ from .replacement import token_count
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             CantCastName, ExileIfDies, ExtraLandPlays, GrantAbility, GrantedFlashback, GrantKeywords, LifeCantChange, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
+                             CantCastName, ExileIfDies, ExtraLandPlays, GrantAbility, GrantedFlashback, GrantKeywords, LifeCantChange, CantLoseGame, DamageLifeFloor, Untargetable, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT, TextChange)
 from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, ItemKind, Obj, PendingTrigger
@@ -973,6 +973,36 @@ def _life_cant_change(ctx, e: ir.LifeCantChange, rc):
               "effect")
 
 
+def _cant_lose_game(ctx, e: ir.CantLoseGame, rc):
+    """"You can't lose the game this turn and your opponents can't win the game this turn."
+    (CR 104.3, 104.2): a record read by ``filters.cant_lose`` and ``filters.cant_win``."""
+    s = ctx.s
+    until, words = _player_duration(e.duration, rc.controller)
+    s.effects.append(CantLoseGame(player_ref(rc.controller), until, s.new_timestamp(), rc.card.name))
+    s.add_log(f"{s.players[rc.controller].name} can't lose the game and their opponents can't win it{words}",
+              ("611.2", "104.3", "104.2"), "effect")
+
+
+def _untargetable(ctx, e: ir.Untargetable, rc):
+    """"Target creature can't be the target of spells or abilities your opponents control this
+    turn." (CR 115.1, 611.2): a record read by ``filters.can_be_targeted_by``."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        s.effects.append(Untargetable(o.id, rc.controller, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} can't be the target of spells or abilities {s.players[rc.controller].name}'s "
+                  "opponents control this turn", ("611.2", "115.1"), "effect")
+
+
+def _damage_life_floor(ctx, e: ir.DamageLifeFloor, rc):
+    """"Until end of turn, damage that would reduce your life total to less than 1 reduces it to
+    1 instead." (CR 614.1a): a record read as damage is dealt (``events.deal_damage``)."""
+    s = ctx.s
+    until, words = _player_duration(e.duration, rc.controller)
+    s.effects.append(DamageLifeFloor(player_ref(rc.controller), until, s.new_timestamp(), rc.card.name))
+    s.add_log(f"Damage that would reduce {s.players[rc.controller].name}'s life total to less than 1 reduces "
+              f"it to 1 instead{words}", ("611.2", "614.1a"), "effect")
+
+
 def _phase_out(ctx, e: ir.PhaseOut, rc):
     """CR 702.26b: the permanents named phase out (``phasing.phase_out``)."""
     objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]
@@ -1559,11 +1589,14 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
                                   "not only your graveyard?", (Action(ActionKind.YES, (), "library and graveyard"),
                                                                Action(ActionKind.NO, (), "graveyard only"))))
         zones = (GRAVEYARD, LIBRARY) if answer.kind == ActionKind.YES else (GRAVEYARD,)
-    found = []
+    found: list[Obj] = []
     for _ in range(e.amount if isinstance(e.amount, int) else amount(ctx, e.amount, rc)):
         cands = [s.objs[i] for z in zones for i in getattr(p, z) if s.objs[i] not in found]
         cands = [o for o in cands if objects_match(ctx, o, replace(f, zone=o.zone), rc)
                  and (names is None or any(has_name(o, n) for n in names))]
+        if e.share_land_type and found:     # "that share a land type" (CR 205.3i): one all of them have
+            shared = set.intersection(*(set(x.card.subtypes) & LAND_TYPES for x in found))
+            cands = [o for o in cands if shared & set(o.card.subtypes)]
         if must and not cands:
             break
         options = [Action(ActionKind.CHOOSE, (o.id,), o.card.name + (" (graveyard)" if o.zone == GRAVEYARD else ""))
@@ -2391,6 +2424,9 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore, ir.PhaseOut: _phase_out,
     ir.LifeCantChange: _life_cant_change,
+    ir.CantLoseGame: _cant_lose_game,
+    ir.DamageLifeFloor: _damage_life_floor,
+    ir.Untargetable: _untargetable,
     ir.LoseGame: game_outcome.lose_game, ir.WinGame: game_outcome.win_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.HandOnLibrary: _hand_on_library, ir.ShuffleLibrary: _shuffle_library,

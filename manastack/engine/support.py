@@ -126,16 +126,16 @@ SPELL_COST_PARTS = frozenset({"mana", "PayLifeCost", "SacrificeCost", "Sacrifice
 ESCAPE_COST_PARTS = frozenset({"mana", "ExileFromGraveyardCost", "ExileFromGraveyardCost.count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
 ADDITIONAL_COST_PARTS = frozenset({"PayLifeCost", "SacrificeCost", "SacrificeCost.count", "DiscardCost",
-                                   "DiscardCost.card_type", "DiscardCost.at_random", "ReturnToHandCost",
+                                   "DiscardCost.card_type", "DiscardCost.at_random", "DiscardCost.subtype", "ReturnToHandCost",
                                    "TapUntappedCost", "TapUntappedCost.count", "ExileFromGraveyardCost",
                                    "ExileFromGraveyardCost.count", "RevealFromHandCost", "PutCounterCost",
                                    "PutCounterCost.filter", "PayLifeCost.x"})
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "SacrificeCost", "PayLifeCost", "TapUntappedCost", "ExileFromHandCost",
                                     "ExileFromHandCost.count", "SacrificeCost.count", "ReturnToHandCost",
-                                    "ReturnToHandCost.count"})
+                                    "ReturnToHandCost.count", "DiscardCost", "DiscardCost.subtype"})
 ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn", "PlayerCount",
-                                    "no_spells_cast_this_game"})   # a named condition: Once Upon a Time   # or all of them (AllOf)
+                                    "no_spells_cast_this_game"})   # a named condition: Once Upon a Time; or all of them (AllOf)
 # "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
 CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
 # The parts a cost paid "or else" may have: echo, cumulative upkeep (CR 702.30a, 702.24a),
@@ -196,7 +196,10 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "goaded",                   # CR 701.38b: engine.combat.declare_attackers
                           "attacks_despite_defender",   # CR 702.3b: engine.combat.why_not_attack
                           "player_keywords",          # CR 702.11c, 702.18a: engine.filters.player_keywords
-                          "life_cant_change"})        # CR 119.7-119.8: engine.filters.life_cant_change
+                          "life_cant_change",         # CR 119.7-119.8: engine.filters.life_cant_change
+                          "cant_lose_game", "cant_win_game",
+                          "no_cause_triggers",
+                          "minimum_spell_cost"})      # CR 601.2f: engine.costs.spell_costs.total_cost       # CR 603.2: engine.triggers.hushed   # CR 104.3, 104.2: engine.filters.cant_lose, cant_win
 # The static effects that change definitions which may hold only while a condition does
 # (CR 611.3a; engine.continuous): the others have no card checked against its rulings yet.
 _CONDITIONAL_CHANGING = frozenset({ir.StaticGrantAbility, ir.StaticRemoveTypes, ir.StaticAddTypes,
@@ -271,6 +274,7 @@ TRIGGER_EVENTS = frozenset({
     ir.TriggerEvent.DEALT_DAMAGE,             # "Whenever ~ is dealt damage" (CR 120.3)
     ir.TriggerEvent.TAPPED, ir.TriggerEvent.UNTAPPED,       # "Whenever ~ becomes tapped / untapped" (CR 701.26)
     ir.TriggerEvent.CONTROL_NONE,             # "When you control no Islands", a state trigger (CR 603.8)
+    ir.TriggerEvent.NO_COUNTERS,              # "When ~ has no ice counters on it", a state trigger (CR 603.8)
     ir.TriggerEvent.DEALS_DAMAGE_TO_CREATURE, ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_CREATURE,   # "that creature": Ref damaged_object
     ir.TriggerEvent.SACRIFICED,               # "Whenever you sacrifice a creature" (CR 701.21a)
     ir.TriggerEvent.BLOCKED_BY_CREATURE,      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)

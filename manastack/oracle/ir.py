@@ -361,6 +361,7 @@ class Filter:
     # "that doesn't have the same name as a Curse attached to enchanted player": no permanent of
     # that subtype attached to the player the source enchants has its name (CR 201.2, 303.4b)
     name_unlike_attached: str | None = None
+    enchanted_by_another: bool = False   # "with another Aura attached to it": one other than the source (Daybreak Coronet)
 
 
 X_FIELDS = ("mana_value_at_most", "mana_value_at_least", "power_at_most")
@@ -915,6 +916,34 @@ class LifeCantChange:
 
 
 @dataclass(frozen=True, slots=True)
+class CantLoseGame:
+    """"You can't lose the game this turn and your opponents can't win the game this turn."
+    (Angel's Grace): for ``duration``, the controller doesn't lose the game and their opponents
+    don't win it (CR 104.3, 104.2)."""
+
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Untargetable:
+    """"Target creature can't be the target of spells or abilities your opponents control this
+    turn." (Vines of Vastwood): for ``duration``, ``what`` can't be chosen as a target by the
+    opponents of the effect's controller (CR 115.1; not hexproof: the card's ruling)."""
+
+    what: Subject
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageLifeFloor:
+    """"Until end of turn, damage that would reduce your life total to less than 1 reduces it to
+    1 instead." (Angel's Grace; CR 614.1a): the result of damage to the controller, not the
+    damage (lifelink still counts all of it)."""
+
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveCounters:
     """Remove up to ``amount`` counters of any kinds from ``what``; the controller of the
     effect chooses which, on resolution (Glissa Sunslayer)."""
@@ -953,6 +982,7 @@ class TokenSpec:
     # the abilities of that text as the effect's own sentence read them ("It has "..."",
     # CR 111.3), so what the token will do is known (and checked) before it exists
     abilities: tuple = ()
+    supertypes: tuple[str, ...] = ()     # "create Marit Lage, a legendary 20/20 ..." (CR 205.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1069,6 +1099,7 @@ class SearchLibrary:
     attach_to: "Subject | None" = None   # "put it onto the battlefield attached to that player" (CR 303.4f)
     # "a card with the same name as that card": the name of that object (CR 201.2), besides ``filter``
     same_name_as: "Subject | None" = None
+    share_land_type: bool = False   # "... land cards that share a land type": each one found shares one with the others
 
 
 @dataclass(frozen=True, slots=True)
@@ -1237,6 +1268,7 @@ class DamageChange:
     times: int = 1
     plus: int = 0
     halve: bool = False
+    as_counters: str | None = None      # "put that many -1/-1 counters on that creature instead"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1972,7 +2004,7 @@ _Effects0 = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyCastSpell, CommanderToHand, CommandersToCommandZone, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
-    IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame, RepeatProcess,
+    IfYouDo, LoseGame, WinGame, CantLoseGame, DamageLifeFloor, Untargetable, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame, RepeatProcess,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
 ]
@@ -2091,11 +2123,14 @@ class ReturnToHandCost:
 class DiscardCost:
     """"Discard a card", "discard two cards", "discard a creature card" (CR 701.9a): ``count``
     cards of the payer's hand, the card paid for excluded, of ``card_type`` when it names one
-    (retrace: "Land"); ``at_random``: the game picks them (CR 701.9b)."""
+    (retrace: "Land"), of ``subtype`` when it names one ("discard an Island card"); ``at_random``:
+    the game picks them (CR 701.9b). A cost may have several ("discard an Island card and
+    another card"), paid one after the other, each with cards the ones before left."""
 
     count: int
     card_type: str | None = None
     at_random: bool = False
+    subtype: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -2269,6 +2304,7 @@ class TriggerEvent(StrEnum):
     CAST = "cast"
     CHAPTER = "chapter"
     CONTROL_NONE = "control_none"
+    NO_COUNTERS = "no_counters"         # "When ~ has no ice counters on it" (CR 603.8)
     COUNTER_PLACED = "counter_placed"
     COUNTERS_SPELL = "counters_spell"
     CYCLED = "cycled"
@@ -2354,6 +2390,7 @@ class Trigger:
     untapped: bool = False      # "When ~ enters untapped": it entered untapped (checked as it entered)
     from_zone: str | None = None  # "put into your graveyard from your library": where it came from
     another: bool = False       # "When you play another land": not the source itself
+    counter: str | None = None  # "When ~ has no ice counters on it": that kind (a state trigger)
 
 
 # --------------------------------------------------------------------------------- abilities
@@ -2992,6 +3029,16 @@ class StaticCostIncrease(StaticSpellCost):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticMinimumSpellCost(StaticEffect):
+    """"Each spell that would cost less than three mana to cast costs three mana to cast."
+    (Trinisphere): after every increase and reduction, a total cost of fewer than ``amount``
+    mana gets generic mana up to it (CR 601.2f; the card's rulings)."""
+
+    kind: typing.ClassVar[str] = "minimum_spell_cost"
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class StaticCostReduction(StaticSpellCost):
     """"... cost {1} less to cast"."""
 
@@ -3002,7 +3049,8 @@ class StaticCostReduction(StaticSpellCost):
 class StaticSelfCostReduction(StaticEffect):
     """"This spell costs {1} less to cast ..." (CR 601.2f): ``amount`` times the creatures in its
     caster's party when ``for_each`` is "party" (CR 700.8), times the objects ``count`` matches,
-    or once while ``condition`` holds; with ``for_each`` "devotion" (to the color of
+    or once while ``condition`` holds, or once if one of the spell's targets is what ``targets``
+    describes ("if it targets a blue spell"); with ``for_each`` "devotion" (to the color of
     ``colors``), "total_power", "greatest_power" or "total_mana_value" (of the permanents
     ``count`` describes), ``amount`` times that X ("..., where X is ...")."""
 
@@ -3011,6 +3059,7 @@ class StaticSelfCostReduction(StaticEffect):
     for_each: str | None = None
     count: Filter | None = None
     colors: tuple[str, ...] = ()
+    targets: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -3081,6 +3130,32 @@ class StaticLifeCantChange(StaticEffect):
     """"Your life total can't change." (CR 119.7-119.8)."""
 
     kind: typing.ClassVar[str] = "life_cant_change"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantLoseGame(StaticEffect):
+    """"You can't lose the game." (``affected`` "you"; Platinum Angel, Lich's Mastery), "...
+    your opponents can't lose the game." ("opponents"; Abyssal Persecutor): CR 104.3."""
+
+    kind: typing.ClassVar[str] = "cant_lose_game"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticNoCauseTriggers(StaticEffect):
+    """"Creatures entering the battlefield don't cause abilities to trigger." (Torpor Orb), "...
+    entering the battlefield or dying ..." (Hushbringer; ``dies``): such an event triggers no
+    ability (CR 603.2; the cards' rulings)."""
+
+    kind: typing.ClassVar[str] = "no_cause_triggers"
+    dies: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantWinGame(StaticEffect):
+    """"... your opponents can't win the game." (``affected`` "opponents"; Platinum Angel),
+    "You can't win the game ..." ("you"; Abyssal Persecutor): CR 104.2."""
+
+    kind: typing.ClassVar[str] = "cant_win_game"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3175,6 +3250,10 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticBeginOnBattlefield,
     StaticPlayerKeywords,
     StaticLifeCantChange,
+    StaticCantLoseGame,
+    StaticCantWinGame,
+    StaticNoCauseTriggers,
+    StaticMinimumSpellCost,
 )}
 
 
@@ -3423,7 +3502,7 @@ class ReplacementKind(StrEnum):
     CHOOSE_NAME = "choose_name"                        # CR 201.3
     CHOOSE_CREATURE_TYPE = "choose_creature_type"
     # counters, damage and life (CR 614.1a, 615)
-    MORE_COUNTERS = "more_counters"                    # "that many plus N" (``amount``)
+    MORE_COUNTERS = "more_counters"                    # "that many plus N" (``amount``; below 0: "minus N")
     DOUBLE_COUNTERS = "double_counters"                # "twice that many"
     DOUBLE_TOKENS = "double_tokens"                    # "creates twice that many of those tokens" (``whose``)
     DOUBLE_DAMAGE_TO_PLAYER = "double_damage_to_player"

@@ -276,7 +276,7 @@ def is_cost_item(x) -> bool:
 
 def cost_of(items, what: str = "repeated cost") -> ir.Cost:
     """The cost made of ``items`` (mana and parts, or lists of them): each kind of part at most
-    once, and mana once."""
+    once (but discards, paid one after the other), and mana once."""
     mana: ManaCost | None = None
     parts: list[ir.CostPart] = []
     for x in cost_items(items):
@@ -284,7 +284,7 @@ def cost_of(items, what: str = "repeated cost") -> ir.Cost:
             _need(mana is None, what)
             mana = x
         else:
-            _need(all(type(p) is not type(x) for p in parts), what)
+            _need(type(x) is ir.DiscardCost or all(type(p) is not type(x) for p in parts), what)
             parts.append(x)
     return ir.Cost(mana, tuple(parts))
 
@@ -377,7 +377,7 @@ def _subject_of(effect):
 _ENCHANT_READ = frozenset({"types", "subtypes", "supertypes", "non_supertypes", "controller",
                            "colors", "non_colors", "non_types", "keywords", "without_keywords",
                            "tapped", "mana_value_at_most", "power_at_most", "power_at_least",
-                           "multicolored", "zone"})
+                           "multicolored", "zone", "enchanted_by_another"})
 
 
 def _describe(f: ir.Filter, kind: DescKind | None) -> str:

@@ -154,6 +154,20 @@ class EffectRules:
             dealer.ref, victim.to, victim.also_to, which == "combat", which == "noncombat",
             change.times, change.plus, change.halve))]
 
+    def st_damage_as_counters(self, c):
+        """"If a source you control would deal noncombat damage to a creature an opponent
+        controls, put that many -1/-1 counters on that creature instead." (CR 614.1a): no damage
+        is dealt; the counters are put instead (a replacement, not a prevention: Soul-Scar
+        Mage's rulings). The recipient must be a creature."""
+        dealer, kind, victim = _of(c, _Dealer), _of(c, _DmgKind), _of(c, _Victim)
+        counter = next(x for x in c if isinstance(x, str))      # the counter kind
+        _need(victim is not None and victim.to is not None and victim.also_to is None
+              and isinstance(victim.to, ir.Ref) and victim.to.filter is not None
+              and victim.to.filter.types == ("Creature",), "damage as counters")
+        which = kind.which if kind is not None else None
+        return [ir.ReplacementAbility(ir.ReplacementKind.DAMAGE_CHANGE, damage=ir.DamageChange(
+            dealer.ref, victim.to, None, which == "combat", which == "noncombat", as_counters=str(counter)))]
+
     def damage_change_turn(self, c):
         """The same sentence with "this turn" (CR 614.1a): groups read as the damage would be
         dealt, so nothing may name the source the effect outlives (CR 611.2c)."""
@@ -227,6 +241,23 @@ class EffectRules:
 
     def damage_cant_be_prevented(self, c):
         return [ir.DamageCantBePrevented()]
+
+    def untargetable_turn(self, c):
+        """"Target creature can't be the target of spells or abilities your opponents control
+        this turn." (CR 115.1, 611.2): one target."""
+        _need(isinstance(c[0], _T) and not c[0].spec.up_to, "can't be the target")
+        return [ir.Untargetable(c[0])]
+
+    def cant_lose_game_turn(self, c):
+        """"You can't lose the game this turn and your opponents can't win the game this turn."
+        (CR 104.3, 104.2): an effect of the resolving spell, for the turn."""
+        return [ir.CantLoseGame()]
+
+    def life_floor_turn(self, c):
+        """"damage that would reduce your life total to less than 1 reduces it to 1 instead",
+        under "Until end of turn," (CR 614.1a); its duration comes from the sentence."""
+        _need(str(c[0]) == "1" and str(c[1]) == "1", "life floor")
+        return [ir.DamageLifeFloor(_OPEN)]
 
     def dk_combat(self, c):
         return _DmgKind("combat")
@@ -789,6 +820,14 @@ class EffectRules:
         amount, (token, tapped) = c[0], c[1]
         return [ir.CreateTokens(token, _amount(amount, _of(c, _ForEach)), tapped)]
 
+    def create_named_legendary(self, c):
+        """"create Ragavan, a legendary 2/1 red Monkey creature token": one token with that name
+        (CR 111.4) and the supertype legendary (CR 205.4), so the legend rule applies to it."""
+        name = str(c[0]).rpartition(", a legendary")[0]
+        (token, tapped) = c[1]
+        _need(token.name.endswith(" Token"), "a token's name")
+        return [ir.CreateTokens(dataclasses.replace(token, name=name, supertypes=("Legendary",)), 1, tapped)]
+
     def create_several(self, c):
         """"create a 3/3 ... token with deathtouch and a 3/3 ... token with lifelink": each
         kind of token, in the order written (CR 111.2)."""
@@ -1219,7 +1258,10 @@ class EffectRules:
             # "that player": the enchanted player its description named (CR 303.4b)
             _need(d.filter.name_unlike_attached is not None, "attached to that player: no player named")
             dest, attach = "battlefield", ir.Ref(ir.ENCHANTED_PLAYER)
-        return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple), attach_to=attach)]
+        share = any(isinstance(x, Token) and x.type == "SHARE_LAND_TYPE" for x in c)
+        _need(not share or f.types == ("Land",), "cards that share a land type")
+        return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple),
+                                 attach_to=attach, share_land_type=share)]
 
     def search_same_name(self, c):
         """"Search your library for a card with the same name as that card, reveal it, put it into

@@ -457,6 +457,17 @@ class FollowupRules:
         _need(c[0] != "another" and not word.endswith("s"), "discard a type of card")
         return ir.DiscardCost(1, card_type=word.capitalize())
 
+    def c_discard_subtype(self, c):
+        """"discard a Forest card" (CR 701.9a, 205.3): a card of that subtype from the hand (the
+        cards' rulings: any card with the land type, a nonbasic land or Dryad Arbor too)."""
+        _need(c[0] != "another", "discard a card of a subtype")
+        return ir.DiscardCost(1, subtype=str(c[1]))
+
+    def c_discard_subtype_and_another(self, c):
+        """"discard an Island card and another card" (Foil): two parts, the second paid with a
+        card the first left in the hand."""
+        return [self.c_discard_subtype(c[:2]), ir.DiscardCost(1)]
+
     def investigate(self, c):
         """CR 701.36a: create a Clue token (CR 111.10f)."""
         spec = ir.TokenSpec("Clue Token", None, None, (), ("Artifact",), ("Clue",), text=PREDEFINED_TOKENS["Clue"])
