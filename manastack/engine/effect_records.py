@@ -281,6 +281,20 @@ class MayPlay:
     source: str
 
 
+@dataclass(frozen=True, slots=True)
+class GraveyardCastPermission:
+    """The card ``affected``, in its owner's graveyard, may be cast from there this turn by
+    ``player``, paying its costs (Emry, Lurker of the Loch; a permission, CR 601.3); a new
+    object once it leaves there (CR 400.7)."""
+
+    kind: ClassVar[str] = "may_cast_from_graveyard"
+    affected: int
+    player: int
+    until: str
+    timestamp: int
+    source: str
+
+
 # the name in ``cast_costs`` of a cast with the flashback of a GrantedFlashback, whose cost is the
 # card's mana cost (CR 702.34a): an alternative cost (engine.costs.alternative)
 GRANTED_FLASHBACK = "granted flashback"
@@ -608,7 +622,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | ChoosesVotes | CantCastName | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | GrantedFlashback | ExtraLandPlays
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | ChoosesVotes | CantCastName | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | GrantedFlashback | GraveyardCastPermission | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule | Paired)
 """Any of the records above: what ``State.effects`` holds."""
