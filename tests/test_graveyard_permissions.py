@@ -1,12 +1,15 @@
 """Permissions to cast a card from a graveyard, played with the real cards and checked against
 their rulings: Emry, Lurker of the Loch's "Choose target artifact card in your graveyard. You may
 cast that card this turn." (CR 601.3): its costs paid, its timing kept, not a land played
-(CR 305.1), and not the new object it becomes (CR 400.7)."""
+(CR 305.1), and not the new object it becomes (CR 400.7). Dreadhorde Arcanist's "you may cast
+target instant or sorcery card with mana value less than or equal to ~'s power from your
+graveyard without paying its mana cost. If that spell would be put into your graveyard this
+turn, exile it instead." (CR 608.2g, 118.9, 614.1a)."""
 from __future__ import annotations
 
 from manastack.engine.decisions import Action, DecisionKind
 
-from .game_helpers import answer_until_stack_empty, board, cast_and_pay, labels, names, on_battlefield
+from .game_helpers import answer_until_stack_empty, board, cast_and_pay, labels, names, on_battlefield, pass_until
 
 ALICE, BOB = 0, 1
 
@@ -105,3 +108,64 @@ def test_emry_permission_ends_with_the_turn(db):
             break
         g.push(Action("pass") if g.pending.kind == DecisionKind.PRIORITY else g.legal_actions()[0])
     assert not any("from the graveyard" in x for x in labels(g))
+
+
+# ------------------------------------------------ casting a graveyard card as an ability resolves
+
+
+def _arcanist(db, graveyard: str, bob_hand: str = "[]", bob_battlefield: str = "[]", equipped: bool = False):
+    g = board(db, f"""
+  - name: Alice
+    battlefield: [Dreadhorde Arcanist{', Bonesplitter, Mountain' if equipped else ''}]
+    graveyard: [{graveyard}]
+    library: [Island, Island, Island]
+  - name: Bob
+    hand: {bob_hand}
+    battlefield: {bob_battlefield}
+""", turn=3)
+    if equipped:
+        cast_and_pay(g, "activate Bonesplitter", "Dreadhorde Arcanist")
+        answer_until_stack_empty(g)
+    pass_until(g, "attackers")
+    g.push(next(a for a in g.legal_actions() if a.label == "attack with Dreadhorde Arcanist"))
+    while g.pending.kind != DecisionKind.PRIORITY:
+        g.push(g.legal_actions()[0])
+    return g
+
+
+def test_dreadhorde_arcanist_casts_a_card_from_the_graveyard_for_free_and_exiles_it(db):
+    """Dreadhorde Arcanist: as the attack trigger resolves its controller casts the target
+    without paying its mana cost (CR 608.2g, 118.9); the spell then goes to exile, not to the
+    graveyard (CR 614.1a). Only cards with mana value up to its power (1) can be targeted."""
+    g = _arcanist(db, "Lightning Bolt, Lightning Helix")
+    s = g.current_state()
+    assert len(s.stack) == 1 and [s.objs[t].card.name for grp in s.stack[0].targets for t in grp] == ["Lightning Bolt"]
+    answer_until_stack_empty(g, "yes", "Bob")
+    s = g.current_state()
+    assert s.players[BOB].life == 17
+    assert names(g, ALICE, "exile") == ["Lightning Bolt"] and names(g, ALICE, "graveyard") == ["Lightning Helix"]
+
+
+def test_dreadhorde_arcanist_reads_its_power_as_it_attacks(db):
+    """Its power as the ability triggers decides the targets: with Bonesplitter (+2/+0) a card of
+    mana value 3 may be targeted and cast, one of mana value 4 not."""
+    g = _arcanist(db, "Divination, Harmonize", equipped=True)
+    s = g.current_state()
+    assert [s.objs[t].card.name for grp in s.stack[0].targets for t in grp] == ["Divination"]
+    answer_until_stack_empty(g, "yes")
+    assert names(g, ALICE, "exile") == ["Divination"] and len(names(g, ALICE, "hand")) == 2
+
+
+def test_dreadhorde_arcanist_may_decline(db):
+    """"you may": declined, the card stays in the graveyard."""
+    g = _arcanist(db, "Lightning Bolt")
+    answer_until_stack_empty(g, "no")
+    assert names(g, ALICE, "graveyard") == ["Lightning Bolt"] and g.current_state().players[BOB].life == 20
+
+
+def test_a_spell_dreadhorde_arcanist_cast_is_exiled_when_countered(db):
+    """"If that spell would be put into your graveyard this turn, exile it instead": countered,
+    it goes to exile too (CR 614.1a, 701.5a)."""
+    g = _arcanist(db, "Lightning Bolt", bob_hand="[Counterspell]", bob_battlefield="[Island, Island]")
+    answer_until_stack_empty(g, "yes", "Bob")
+    assert names(g, ALICE, "exile") == ["Lightning Bolt"]

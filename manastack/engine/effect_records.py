@@ -295,6 +295,9 @@ class GraveyardCastPermission:
     source: str
 
 
+# in a spell's ``cast_costs``: "If that spell would be put into your graveyard this turn, exile it
+# instead." (Torrential Gearhulk; a replacement, CR 614.1a), not a cost
+EXILED_IF_GRAVEYARD = "exiled if put into a graveyard"
 # the name in ``cast_costs`` of a cast with the flashback of a GrantedFlashback, whose cost is the
 # card's mana cost (CR 702.34a): an alternative cost (engine.costs.alternative)
 GRANTED_FLASHBACK = "granted flashback"

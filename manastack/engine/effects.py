@@ -2254,7 +2254,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore, ir.PhaseOut: _phase_out,
     ir.LifeCantChange: _life_cant_change,
     ir.LoseGame: game_outcome.lose_game, ir.WinGame: game_outcome.win_game, ir.IfYouDont: game_outcome.if_you_dont,
-    ir.CastFromHand: free_casting.cast_from_hand,
+    ir.CastFromHand: free_casting.cast_from_hand, ir.CastTargetFree: free_casting.cast_target_free,
     ir.PutFromHand: _put_from_hand, ir.HandOnLibrary: _hand_on_library, ir.ShuffleLibrary: _shuffle_library,
     ir.Amass: _amass, ir.Proliferate: _proliferate,
     ir.DoubleCounters: _double_counters, ir.ReturnPermanents: edicts.return_permanents, ir.RevealTopToHand: _reveal_top_to_hand, ir.RevealTopIf: _reveal_top_if, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,

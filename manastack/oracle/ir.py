@@ -334,6 +334,7 @@ class Filter:
     all_subtypes: tuple[str, ...] = ()   # every one of these subtypes ("an Urza's Power-Plant", CR 205.3i)
     or_self: bool = False         # "~ or another Ally": the source itself matches as well
     power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
+    mana_value_at_most_source_power: bool = False   # "with mana value less than or equal to ~'s power" (CR 202.3)
     power_above_hand: bool = False     # "with power greater than the number of cards in your hand"
     shares_color: bool = False    # "that shares a color with it": with the source (CR 105.2, conspire)
     same_mana_value: bool = False   # "with the same mana value as the discarded card": the source's (transmute)
@@ -1922,6 +1923,17 @@ class CastFromHand:
 
 
 @dataclass(frozen=True, slots=True)
+class CastTargetFree:
+    """"(You may) cast target instant card from your graveyard without paying its mana cost": the
+    target card is cast during the resolution (CR 608.2g) for no mana (CR 118.9); with
+    ``exile_instead``, "If that spell would be put into your graveyard this turn, exile it
+    instead." (a replacement, CR 614.1a)."""
+
+    what: Subject
+    exile_instead: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LoseGame:
     """``who`` loses the game (CR 104.3e)."""
 
@@ -1951,7 +1963,7 @@ _Effects0 = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, MayCastFromGraveyard, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyCastSpell, CommanderToHand, CommandersToCommandZone, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
-    IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
+    IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, CastTargetFree, Restrict, DoesTheSame,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
 ]
