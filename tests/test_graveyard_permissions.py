@@ -4,7 +4,8 @@ cast that card this turn." (CR 601.3): its costs paid, its timing kept, not a la
 (CR 305.1), and not the new object it becomes (CR 400.7). Dreadhorde Arcanist's "you may cast
 target instant or sorcery card with mana value less than or equal to ~'s power from your
 graveyard without paying its mana cost. If that spell would be put into your graveyard this
-turn, exile it instead." (CR 608.2g, 118.9, 614.1a)."""
+turn, exile it instead." (CR 608.2g, 118.9, 614.1a). Kethis, the Hidden Hand's "each legendary
+card in your graveyard gains "You may play this card from your graveyard."" (CR 611.2c, 305.2)."""
 from __future__ import annotations
 
 from manastack.engine.decisions import Action, DecisionKind
@@ -169,3 +170,58 @@ def test_a_spell_dreadhorde_arcanist_cast_is_exiled_when_countered(db):
     g = _arcanist(db, "Lightning Bolt", bob_hand="[Counterspell]", bob_battlefield="[Island, Island]")
     answer_until_stack_empty(g, "yes", "Bob")
     assert names(g, ALICE, "exile") == ["Lightning Bolt"]
+
+
+# ------------------------------------------------ Kethis: legendary cards played from the graveyard
+
+
+_ISAMARU, _URBORG = "Isamaru, Hound of Konda", "Urborg, Tomb of Yawgmoth"
+
+
+def _kethis(db, graveyard: list[str], hand: list[str] = ()):
+    quoted = ", ".join(f'"{n}"' for n in graveyard)
+    g = board(db, f"""
+  - name: Alice
+    hand: [{", ".join(f'"{n}"' for n in hand)}]
+    battlefield: ["Kethis, the Hidden Hand", Plains, Plains, Swamp, Forest]
+    graveyard: [{quoted}]
+  - name: Bob
+""")
+    g.push(next(a for a in g.legal_actions() if a.label.startswith("activate Kethis")))
+    while g.pending.kind != DecisionKind.PRIORITY:      # the two legendary cards exiled as the cost
+        g.push(Action("autopay") if g.pending.kind == DecisionKind.PAY else g.legal_actions()[0])
+    return g
+
+
+def test_kethis_lets_legendary_cards_in_the_graveyard_be_played(db):
+    """Kethis: each legendary card in the graveyard as the ability resolves may be cast (a
+    legendary spell, its cost {1} less) or, a land, played from there this turn (CR 601.3, 305.1)."""
+    g = _kethis(db, [_ISAMARU, _ISAMARU, _ISAMARU, _URBORG, "Llanowar Elves"])
+    answer_until_stack_empty(g)
+    assert len(names(g, ALICE, "exile")) == 2
+    assert "play Urborg, Tomb of Yawgmoth" in labels(g)
+    assert _casts(g) == ["cast Isamaru, Hound of Konda from the graveyard"]
+    g.push(next(a for a in g.legal_actions() if a.label == "play Urborg, Tomb of Yawgmoth"))
+    assert on_battlefield(g, "Urborg, Tomb of Yawgmoth")
+    cast_and_pay(g, "cast Isamaru")
+    answer_until_stack_empty(g)
+    assert on_battlefield(g, "Isamaru, Hound of Konda") and names(g, ALICE, "graveyard") == ["Llanowar Elves"]
+
+
+def test_kethis_land_from_the_graveyard_uses_the_land_play(db):
+    """Kethis's ruling: a legendary land is played only with a land play left (CR 305.2)."""
+    g = _kethis(db, [_ISAMARU, _ISAMARU, _URBORG], hand=["Swamp"])
+    answer_until_stack_empty(g)
+    g.push(next(a for a in g.legal_actions() if a.label == "play Swamp"))
+    assert not any("Urborg" in x for x in labels(g))
+
+
+def test_kethis_affects_only_cards_in_the_graveyard_as_it_resolves(db):
+    """Kethis's ruling: a legendary card put into the graveyard later in the turn can't be
+    played from there (CR 611.2c)."""
+    g = _kethis(db, [_ISAMARU, _ISAMARU], hand=[_ISAMARU])
+    answer_until_stack_empty(g)
+    assert _casts(g) == ["cast Isamaru, Hound of Konda"]
+    cast_and_pay(g, "cast Isamaru")
+    answer_until_stack_empty(g)
+    assert on_battlefield(g, "Isamaru, Hound of Konda")

@@ -293,6 +293,7 @@ class GraveyardCastPermission:
     until: str
     timestamp: int
     source: str
+    play: bool = False      # "You may play this card from your graveyard": a land may be played too (CR 305.1)
 
 
 # in a spell's ``cast_costs``: "If that spell would be put into your graveyard this turn, exile it

@@ -1227,6 +1227,20 @@ def _may_cast_from_graveyard(ctx, e: ir.MayCastFromGraveyard, rc):
                       ("601.3",), "effect")
 
 
+def _may_play_from_graveyard(ctx, e: ir.MayPlayFromGraveyard, rc):
+    """Each card ``e.filter`` describes in the controller's graveyard now (not one put there
+    later, CR 611.2c) may be played from there this turn: cast, or played if a land, by the usual
+    timing and land rules (CR 601.3, 305.1-305.2); that object only (CR 400.7)."""
+    s = ctx.s
+    for oid in list(s.players[rc.controller].graveyard):
+        o = s.objs[oid]
+        if objects_match(ctx, o, e.filter, rc):
+            s.effects.append(GraveyardCastPermission(o.id, rc.controller, Duration.END_OF_TURN, s.new_timestamp(),
+                                                     rc.card.name, play=True))
+            s.add_log(f"{s.players[rc.controller].name} may play {o.card.name} from the graveyard this turn",
+                      ("601.3", "305.1", "611.2c"), "effect")
+
+
 def _gain_flashback(ctx, e: ir.GainFlashback, rc):
     """Each card named, an instant or sorcery in its owner's graveyard, gains flashback for its
     mana cost until end of turn (CR 702.34a, 611.2a): the cards there now, not those put there
@@ -2246,7 +2260,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
-    ir.MayPlayExiled: _may_play_exiled, ir.MayCastFromGraveyard: _may_cast_from_graveyard, ir.GainFlashback: _gain_flashback, ir.DiscardOrLoseLife: _discard_or_lose_life, ir.CantCastSameName: _cant_cast_same_name,
+    ir.MayPlayExiled: _may_play_exiled, ir.MayCastFromGraveyard: _may_cast_from_graveyard, ir.MayPlayFromGraveyard: _may_play_from_graveyard, ir.GainFlashback: _gain_flashback, ir.DiscardOrLoseLife: _discard_or_lose_life, ir.CantCastSameName: _cant_cast_same_name,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature, ir.SetBasePT: _set_base_pt,
     ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control, ir.ExchangeLifeTotals: _exchange_life,
     ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,

@@ -1814,6 +1814,16 @@ class MayCastFromGraveyard:
 
 
 @dataclass(frozen=True, slots=True)
+class MayPlayFromGraveyard:
+    """"Until end of turn, each legendary card in your graveyard gains "You may play this card
+    from your graveyard."": each card ``filter`` describes in the controller's graveyard as this
+    resolves (not one put there later, CR 611.2c) may be played from there this turn, by the
+    usual timing and land rules (CR 601.3, 305.1-305.2)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class GainFlashback:
     """"``what`` gains flashback until end of turn. The flashback cost is equal to its mana
     cost.": each instant or sorcery card named, in its owner's graveyard, may be cast from there
@@ -1961,7 +1971,7 @@ _Effects0 = Union[
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords, LifeCantChange,
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
-    Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, MayCastFromGraveyard, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
+    Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, MayCastFromGraveyard, MayPlayFromGraveyard, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyCastSpell, CommanderToHand, CommandersToCommandZone, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
     IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, CastTargetFree, Restrict, DoesTheSame,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
