@@ -5,7 +5,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from .conditions import CAST_FROM
-from .effect_records import GRANTED_FLASHBACK
+from .effect_records import EXILED_IF_GRAVEYARD, GRANTED_FLASHBACK
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import BecameTarget
 from .filters import legal_targets
@@ -40,7 +40,7 @@ def _put_copy(ctx, controller: int, card, index: int, x: int, modes, targets, ca
     copy.cast_x = x
     # kicked stays kicked (CR 707.10); where the spell goes after it resolves doesn't matter, and
     # a copy was cast from nowhere
-    copy.cast_costs = tuple(c for c in cast_costs if c not in ("flashback", GRANTED_FLASHBACK, "jump-start", "buyback", "rebound", *CAST_FROM.values()))
+    copy.cast_costs = tuple(c for c in cast_costs if c not in ("flashback", GRANTED_FLASHBACK, EXILED_IF_GRAVEYARD, "jump-start", "buyback", "rebound", *CAST_FROM.values()))
     s.objs[copy.id] = copy
     item = StackItem(s.next_id, "spell", copy.id, controller, card, index, f"Copy of {card.name}")
     s.next_id += 1

@@ -297,6 +297,24 @@ class MayPlay:
     source: str
 
 
+@dataclass(frozen=True, slots=True)
+class GraveyardCastPermission:
+    """The card ``affected``, in its owner's graveyard, may be cast from there this turn by
+    ``player``, paying its costs (Emry, Lurker of the Loch; a permission, CR 601.3); a new
+    object once it leaves there (CR 400.7)."""
+
+    kind: ClassVar[str] = "may_cast_from_graveyard"
+    affected: int
+    player: int
+    until: str
+    timestamp: int
+    source: str
+    play: bool = False      # "You may play this card from your graveyard": a land may be played too (CR 305.1)
+
+
+# in a spell's ``cast_costs``: "If that spell would be put into your graveyard this turn, exile it
+# instead." (Torrential Gearhulk; a replacement, CR 614.1a), not a cost
+EXILED_IF_GRAVEYARD = "exiled if put into a graveyard"
 # the name in ``cast_costs`` of a cast with the flashback of a GrantedFlashback, whose cost is the
 # card's mana cost (CR 702.34a): an alternative cost (engine.costs.alternative)
 GRANTED_FLASHBACK = "granted flashback"
@@ -637,7 +655,7 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | CantLoseGame | DamageLifeFloor | ChoosesVotes | CantCastName | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | GrantedFlashback | ExtraLandPlays
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | CantLoseGame | DamageLifeFloor | ChoosesVotes | CantCastName | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | GrantedFlashback | GraveyardCastPermission | ExtraLandPlays
           | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | Untargetable | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule | Paired)
 """Any of the records above: what ``State.effects`` holds."""

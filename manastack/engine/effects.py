@@ -47,7 +47,7 @@ from .replacement import token_count
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             CantCastName, ExileIfDies, ExtraLandPlays, GrantAbility, GrantedFlashback, GrantKeywords, LifeCantChange, CantLoseGame, DamageLifeFloor, Untargetable, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
+                             CantCastName, ExileIfDies, ExtraLandPlays, GrantAbility, GrantedFlashback, GraveyardCastPermission, GrantKeywords, LifeCantChange, CantLoseGame, DamageLifeFloor, Untargetable, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT, TextChange)
 from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, ItemKind, Obj, PendingTrigger
@@ -1337,6 +1337,32 @@ def _may_play_exiled(ctx, e: ir.MayPlayExiled, rc):
                       ("601.3", "305.1", "611.2a") if next_turn else ("601.3", "305.1"), "effect")
 
 
+def _may_cast_from_graveyard(ctx, e: ir.MayCastFromGraveyard, rc):
+    """A permission for the controller to cast each card named from its owner's graveyard this
+    turn, paying its costs (CR 601.3, 611.2a): that object only, while it stays there (CR 400.7)."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone == GRAVEYARD:
+            s.effects.append(GraveyardCastPermission(o.id, rc.controller, Duration.END_OF_TURN, s.new_timestamp(),
+                                                     rc.card.name))
+            s.add_log(f"{s.players[rc.controller].name} may cast {o.card.name} from the graveyard this turn",
+                      ("601.3",), "effect")
+
+
+def _may_play_from_graveyard(ctx, e: ir.MayPlayFromGraveyard, rc):
+    """Each card ``e.filter`` describes in the controller's graveyard now (not one put there
+    later, CR 611.2c) may be played from there this turn: cast, or played if a land, by the usual
+    timing and land rules (CR 601.3, 305.1-305.2); that object only (CR 400.7)."""
+    s = ctx.s
+    for oid in list(s.players[rc.controller].graveyard):
+        o = s.objs[oid]
+        if objects_match(ctx, o, e.filter, rc):
+            s.effects.append(GraveyardCastPermission(o.id, rc.controller, Duration.END_OF_TURN, s.new_timestamp(),
+                                                     rc.card.name, play=True))
+            s.add_log(f"{s.players[rc.controller].name} may play {o.card.name} from the graveyard this turn",
+                      ("601.3", "305.1", "611.2c"), "effect")
+
+
 def _gain_flashback(ctx, e: ir.GainFlashback, rc):
     """Each card named, an instant or sorcery in its owner's graveyard, gains flashback for its
     mana cost until end of turn (CR 702.34a, 611.2a): the cards there now, not those put there
@@ -2417,7 +2443,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.Cascade: free_casting.cascade,
     ir.CastWithMadness: free_casting.cast_with_madness,
     ir.RemoveTimeCounter: suspend.remove_time_counter, ir.CastSuspended: suspend.cast_suspended,
-    ir.MayPlayExiled: _may_play_exiled, ir.GainFlashback: _gain_flashback, ir.DiscardOrLoseLife: _discard_or_lose_life, ir.CantCastSameName: _cant_cast_same_name,
+    ir.MayPlayExiled: _may_play_exiled, ir.MayCastFromGraveyard: _may_cast_from_graveyard, ir.MayPlayFromGraveyard: _may_play_from_graveyard, ir.GainFlashback: _gain_flashback, ir.DiscardOrLoseLife: _discard_or_lose_life, ir.CantCastSameName: _cant_cast_same_name,
     ir.RemoveCounters: _remove_counters, ir.BecomeCreature: _become_creature, ir.SetBasePT: _set_base_pt,
     ir.GainControl: _gain_control, ir.ExchangeControl: _exchange_control, ir.ExchangeLifeTotals: _exchange_life,
     ir.GetEnergy: _get_energy, ir.GetPoison: _get_poison, ir.PayEnergy: _pay_energy, ir.BecomeMonarch: _become_monarch,
@@ -2428,7 +2454,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.DamageLifeFloor: _damage_life_floor,
     ir.Untargetable: _untargetable,
     ir.LoseGame: game_outcome.lose_game, ir.WinGame: game_outcome.win_game, ir.IfYouDont: game_outcome.if_you_dont,
-    ir.CastFromHand: free_casting.cast_from_hand,
+    ir.CastFromHand: free_casting.cast_from_hand, ir.CastTargetFree: free_casting.cast_target_free,
     ir.PutFromHand: _put_from_hand, ir.HandOnLibrary: _hand_on_library, ir.ShuffleLibrary: _shuffle_library,
     ir.Amass: _amass, ir.Proliferate: _proliferate,
     ir.DoubleCounters: _double_counters, ir.ReturnPermanents: edicts.return_permanents, ir.RevealTopToHand: _reveal_top_to_hand, ir.RevealTopIf: _reveal_top_if, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,

@@ -181,6 +181,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.toughness_at_least is not None and ch.toughness(s, o) < f.toughness_at_least:
         return False
+    if f.mana_value_at_most_source_power and (source is None or ch.mana_value(o) > ch.power(s, source)):
+        return False
     if f.power_below_source and (source is None or ch.power(s, o) >= ch.power(s, source)):
         return False
     if f.power_above_hand:            # the hand of "you", the source's controller (Ensnaring Bridge)

@@ -16,7 +16,8 @@ from .conditions import CAST_FROM
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import SpellCast
 from .filters import matches
-from .resolution import bound_x, source_obj
+from .effect_records import EXILED_IF_GRAVEYARD
+from .resolution import bound_x, named_objects, source_obj
 from .mana.spend import spell_use
 from .costs.spell_costs import total_cost
 from .state import ItemKind, StackItem
@@ -93,6 +94,24 @@ def cast_from_hand(ctx, e: ir.CastFromHand, rc) -> None:
                               + (Action(ActionKind.DONE, (), "cast nothing"),)))
     if answer.kind == ActionKind.CHOOSE:
         cast_without_paying(ctx, player, s.objs[answer.args[0]], rc.card.name, "118.9", ask=False)
+
+
+def cast_target_free(ctx, e: ir.CastTargetFree, rc) -> None:
+    """"You may cast target instant card from your graveyard without paying its mana cost": the
+    target, still in the graveyard, is cast during the resolution, timing ignored (CR 608.2g,
+    118.9), the "may" chosen already. With ``exile_instead`` the spell is exiled rather than put
+    into its owner's graveyard (CR 614.1a): as it resolves or is countered; a spell can't stay
+    on the stack past the turn (CR 500.2), so "this turn" covers its whole stay there."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        if o.zone != GRAVEYARD:
+            continue
+        if cast_without_paying(ctx, rc.controller, o, rc.card.name, "608.2g", ask=False) and e.exile_instead:
+            spell = s.objs[s.stack[-1].source] if s.stack else None
+            if spell is not None and spell.card is o.card:
+                spell.cast_costs += (EXILED_IF_GRAVEYARD,)
+                s.add_log(f"if {o.card.name} would be put into its owner's graveyard this turn, it is exiled "
+                          "instead", ("614.1a",), "effect")
 
 
 def cast_without_paying(ctx, player: int, o, why: str, rule: str, cost: str = "free", ask: bool = True) -> bool:

@@ -32,7 +32,7 @@ from .mana.spend import spell_use
 from .costs.spell_costs import total_cost
 from .state import Obj, Step
 from .targets import casting_ability, has_targets_for
-from .timing import can_cast_timing, cast_forbidden, instant_speed, cast_restriction, exiled_playable, sorcery_timing, spell_limit, split_second, upkeep_timing, your_turn_timing
+from .timing import can_cast_timing, cast_forbidden, instant_speed, cast_restriction, exiled_playable, graveyard_playable_lands, sorcery_timing, spell_limit, split_second, upkeep_timing, your_turn_timing
 from .wording import possessive
 from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND
 
@@ -40,7 +40,8 @@ from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND
 def why_not_play(s, player: int, o) -> str | None:
     """Why ``player`` can't play the land ``o`` now (CR 305.1-305.2), or None when they can."""
     name, who = o.card.name, s.players[player].name
-    if (o.zone != HAND or o.owner != player) and o.id not in exiled_playable(s, player):
+    if (o.zone != HAND or o.owner != player) and o.id not in exiled_playable(s, player) \
+            and o.id not in graveyard_playable_lands(s, player):
         return f"{name} is not in {who}'s hand (CR 305.1)"
     if "Land" not in o.card.types:
         return f"{name} is not a land: lands are played, other cards are cast (CR 305.1)"
@@ -236,7 +237,7 @@ def playable_lands(s, player: int) -> list[Obj]:
     """The lands ``player`` may play now (CR 305.1-305.2)."""
     if not can_play_another_land(s, player) or not sorcery_timing(s, player):
         return []
-    cands = (s.objs[i] for i in s.players[player].hand + exiled_playable(s, player))
+    cands = (s.objs[i] for i in s.players[player].hand + exiled_playable(s, player) + graveyard_playable_lands(s, player))
     return [o for o in cands if "Land" in o.card.types and why_not_play(s, player, o) is None]
 
 

@@ -35,7 +35,7 @@ from .board_facts import holding
 from .conditions import evaluate
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import CardDraw, CounterPlacement, DamageAmount, Destruction, LifeGain, TokenCreation, ZoneChange
-from .effect_records import (GRANTED_FLASHBACK, DamageChangeEffect, DrawReplacement, ExileIfDies, NoPrevention, PreventionShield,
+from .effect_records import (EXILED_IF_GRAVEYARD, GRANTED_FLASHBACK, DamageChangeEffect, DrawReplacement, ExileIfDies, NoPrevention, PreventionShield,
                              RegenerationShield, pairs_filter)
 from .filters import is_player_ref, matches, player_of, player_ref, protected_from, protected_player_from, shares_creature_type
 from .runner import Ctx
@@ -174,6 +174,9 @@ def _leaving(o, event: ZoneChange, discarded: bool) -> list[Replacement]:
         where = _INSTEAD[event.instead_to]
         out.append(Replacement("self", f"{event.exile_instead} puts {name} {where[0]} instead of into its "
                                "owner's graveyard", ("614.15", "616.1a"), where[1], rank="self", pure=True))
+    if event.from_zone == STACK and to == GRAVEYARD and EXILED_IF_GRAVEYARD in o.cast_costs:
+        out.append(Replacement("exile instead", f"{name} is exiled instead of going to its owner's graveyard",
+                               ("614.1a",), _to_exile, pure=True))
     if event.resolved and to == GRAVEYARD and "rebound" in o.cast_costs:
         out.append(Replacement("rebound", f"{name} is exiled instead of going to its owner's graveyard (rebound)",
                                ("702.88a", "614.1a"), _rebound_exile, pure=True))

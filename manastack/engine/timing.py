@@ -10,9 +10,9 @@ from . import characteristics as ch
 from . import exercise, layers
 from .attack_targets import declared_target
 from .continuous import card_keywords
-from .effect_records import MayPlay
+from .effect_records import GraveyardCastPermission, MayPlay
 from .state import ItemKind, Obj, Step, enchanted_player
-from .zones import EXILE, STACK
+from .zones import EXILE, GRAVEYARD, STACK
 
 
 def can_cast_timing(s, player: int, o: Obj) -> bool:
@@ -146,6 +146,14 @@ def exiled_playable(s, player: int) -> list[int]:
     turn": a permission, CR 601.3, 305.1): their own cards with a "may_play" effect."""
     return [e.affected for e in s.effects if type(e) is MayPlay and e.affected in s.objs
             and s.objs[e.affected].zone == EXILE and s.objs[e.affected].owner == player]
+
+
+def graveyard_playable_lands(s, player: int) -> list[int]:
+    """Land cards in ``player``'s graveyard an effect lets them play from there this turn ("You
+    may play this card from your graveyard", CR 601.3, 305.1): that object only (CR 400.7)."""
+    return [e.affected for e in s.effects if type(e) is GraveyardCastPermission and e.play and e.player == player
+            and e.affected in s.objs and s.objs[e.affected].zone == GRAVEYARD
+            and "Land" in s.objs[e.affected].card.types]
 
 
 def split_second(s) -> Obj | None:

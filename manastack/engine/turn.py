@@ -28,7 +28,7 @@ from .resolve import resolve_top
 from .runner import Ctx
 from .skips import FIRST_STEP, skipped
 from .state import Step
-from .timing import exiled_playable
+from .timing import exiled_playable, graveyard_playable_lands
 from .zones import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY
 
 STEPS = tuple(Step)
@@ -579,7 +579,8 @@ def _play_land(ctx: Ctx, player: int, oid: int, back: bool = False) -> None:
         o = s.objs[oid] = face          # a new object in the shared hand: the old one stays unchanged
         if exercise.RECORD is not None:
             exercise.note("LAYOUTS", o.card.layout.value, o.card)
-    if (o.zone != HAND or o.owner != player) and oid not in exiled_playable(s, player):
+    if (o.zone != HAND or o.owner != player) and oid not in exiled_playable(s, player) \
+            and oid not in graveyard_playable_lands(s, player):
         raise IllegalActionError(f"{o.card.name} is not in {s.players[player].name}'s hand")
     s.players[player].lands_played += 1
     s.add_log(f"{s.players[player].name} plays {o.card.name}", ("305.1", "116.2a"), "land")

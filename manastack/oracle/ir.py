@@ -334,6 +334,7 @@ class Filter:
     all_subtypes: tuple[str, ...] = ()   # every one of these subtypes ("an Urza's Power-Plant", CR 205.3i)
     or_self: bool = False         # "~ or another Ally": the source itself matches as well
     power_below_source: bool = False   # "with power less than ~'s power" (CR 509.1b)
+    mana_value_at_most_source_power: bool = False   # "with mana value less than or equal to ~'s power" (CR 202.3)
     power_above_hand: bool = False     # "with power greater than the number of cards in your hand"
     shares_color: bool = False    # "that shares a color with it": with the source (CR 105.2, conspire)
     same_mana_value: bool = False   # "with the same mana value as the discarded card": the source's (transmute)
@@ -1866,6 +1867,26 @@ class MayPlayExiled:
 
 
 @dataclass(frozen=True, slots=True)
+class MayCastFromGraveyard:
+    """"Choose target artifact card in your graveyard. You may cast that card this turn.": the
+    card named, while it stays in its owner's graveyard, may be cast from there this turn by
+    the ability's controller, paying its costs and following the timing rules (a permission,
+    CR 601.3); not played if it's a land (CR 305.1), and a new object once it leaves (CR 400.7)."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class MayPlayFromGraveyard:
+    """"Until end of turn, each legendary card in your graveyard gains "You may play this card
+    from your graveyard."": each card ``filter`` describes in the controller's graveyard as this
+    resolves (not one put there later, CR 611.2c) may be played from there this turn, by the
+    usual timing and land rules (CR 601.3, 305.1-305.2)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class GainFlashback:
     """"``what`` gains flashback until end of turn. The flashback cost is equal to its mana
     cost.": each instant or sorcery card named, in its owner's graveyard, may be cast from there
@@ -1975,6 +1996,17 @@ class CastFromHand:
 
 
 @dataclass(frozen=True, slots=True)
+class CastTargetFree:
+    """"(You may) cast target instant card from your graveyard without paying its mana cost": the
+    target card is cast during the resolution (CR 608.2g) for no mana (CR 118.9); with
+    ``exile_instead``, "If that spell would be put into your graveyard this turn, exile it
+    instead." (a replacement, CR 614.1a)."""
+
+    what: Subject
+    exile_instead: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LoseGame:
     """``who`` loses the game (CR 104.3e)."""
 
@@ -2002,9 +2034,9 @@ _Effects0 = Union[
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords, LifeCantChange,
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
-    Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
+    Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, MayCastFromGraveyard, MayPlayFromGraveyard, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyCastSpell, CommanderToHand, CommandersToCommandZone, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
-    IfYouDo, LoseGame, WinGame, CantLoseGame, DamageLifeFloor, Untargetable, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame, RepeatProcess,
+    IfYouDo, LoseGame, WinGame, CantLoseGame, DamageLifeFloor, Untargetable, IfYouDont, UnlessPays, CastFromHand, CastTargetFree, Restrict, DoesTheSame, RepeatProcess,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
 ]

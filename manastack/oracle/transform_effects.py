@@ -1295,6 +1295,15 @@ class EffectRules:
               "choose target")
         return [ir.ChooseTarget(c[0])]
 
+    def may_cast_target_this_turn(self, c):
+        """"Choose target artifact card in your graveyard. You may cast that card this turn."
+        (Emry, Lurker of the Loch): a permission to cast that card from the graveyard this turn
+        (CR 601.3), the target checked as the ability resolves (CR 608.2b)."""
+        t = c[0]
+        _need(isinstance(t, _T) and t.spec.kind == ir.TargetKind.CARD and t.spec.filter.zone == "graveyard"
+              and t.spec.filter.controller == "you" and t.spec.count == 1, "cast that card")
+        return [ir.ChooseTarget(t), ir.MayCastFromGraveyard(t)]
+
     def search_to_top(self, c):
         """"Search your library for a card, then shuffle your library and put that card on top
         of it." (CR 701.23a, 701.24a): the found card is set aside while the library is shuffled."""

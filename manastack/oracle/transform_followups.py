@@ -902,6 +902,13 @@ class FollowupRules:
         (CR 601.3, 305.1), as "You may play that card this turn"."""
         return [ir.MayPlayExiled()]
 
+    def eot_play_from_graveyard(self, c):
+        """"Until end of turn, each legendary card in your graveyard gains "You may play this card
+        from your graveyard."" (CR 611.2c, 601.3, 305.1)."""
+        d = c[-2]
+        _need(c[0] == "eot" and isinstance(d, _Desc) and d.kind is DescKind.CARD and d.filter.zone == "graveyard" and d.filter.controller == "you", "in your graveyard")
+        return [ir.MayPlayFromGraveyard(d.filter)]
+
     def next_turn_end_may_play(self, c):
         """"Until the end of your next turn, you may play those cards." (CR 601.3, 611.2a)"""
         return [ir.MayPlayExiled(ir.Duration.END_OF_YOUR_NEXT_TURN)]

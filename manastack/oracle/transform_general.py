@@ -7,7 +7,7 @@ from lark import Token
 
 from manastack.oracle import ir
 from manastack.oracle.transform_base import DescKind
-from manastack.oracle.transform_base import IT, THAT_CARD, THAT_OBJECT, THAT_SPELL, THEY, _is_player, _need
+from manastack.oracle.transform_base import IT, THAT_CARD, THAT_OBJECT, THAT_SPELL, THEY, _T, _is_player, _need
 from manastack.oracle.transform_lines import _has_target
 
 
@@ -164,6 +164,20 @@ class GeneralRules:
         _need(not other and not d.plural and d.kind is DescKind.SPELL and d.zone_given
               and not d.filter.targets_self, "cast without paying")
         return [ir.CastFromHand(dataclasses.replace(d.filter, controller=None))]
+
+    def cast_target_free(self, c):
+        """"cast target instant card from your graveyard without paying its mana cost" (after
+        "You may"): cast as the ability resolves (CR 608.2g, 118.9)."""
+        t = c[0]
+        _need(isinstance(t, _T) and t.spec.kind == ir.TargetKind.CARD and t.spec.filter.zone == "graveyard"
+              and t.spec.count == 1 and not t.another, "cast target")
+        return [ir.CastTargetFree(t)]
+
+    def cast_target_free_exiled(self, c):
+        """"... without paying its mana cost. If that spell would be put into your graveyard this
+        turn, exile it instead." (Torrential Gearhulk, Dreadhorde Arcanist): a replacement on the
+        spell cast (CR 614.1a)."""
+        return [dataclasses.replace(e, exile_instead=True) for e in self.cast_target_free(c)]
 
     # ---- winning and losing the game (CR 104.2b, 104.3e)
     def lose_game(self, c):

@@ -633,6 +633,11 @@ class ObjectRules:
         """"with power less than ~'s power": compared with the source's power (CR 509.1b)."""
         return "power_below_source", True
 
+    def p_mv_at_most_self_power(self, c):
+        """"with mana value less than or equal to ~'s power": compared with the source's power
+        as the description is read (CR 202.3, 608.2b)."""
+        return "mana_value_at_most_source_power", True
+
     def p_mv(self, c):
         """"with mana value 3 or less", "with mana value X or less" (X as the effect happens,
         CR 107.3; engine.support lets only a search or a look among library cards read X)."""

@@ -29,7 +29,7 @@ from ..conditions import FROM_GRAVEYARD, FROM_HAND, evaluate, holds
 from ..timing import flash_permission, free_cast_permission, sorcery_timing
 from ..decisions import Action, ActionKind, Decision, DecisionKind
 from .checks import kept_for_parts
-from ..effect_records import GRANTED_FLASHBACK, GrantedFlashback
+from ..effect_records import GRANTED_FLASHBACK, GrantedFlashback, GraveyardCastPermission
 from ..mana.abilities import NO_ONE, can_afford
 from ..mana.spend import spell_use
 from ..runner import Rollback
@@ -113,9 +113,19 @@ def flashback_cards(s, player: int) -> list[int]:
         how = _from_graveyard(o.card)
         if how == "always" or how == "mutate" and _specs_satisfiable(s, [MUTATE_TARGET], o, player):
             out.append(oid)
-    if s.effects:           # flashback an effect gave them (CR 702.34a)
+    if s.effects:           # flashback an effect gave them (CR 702.34a), or a permission (CR 601.3)
         out += [oid for oid in granted_flashback(s) if oid not in out and objs[oid].owner == player]
+        out += [oid for oid in cast_permitted(s, player) if oid not in out]
     return out
+
+
+def cast_permitted(s, player: int) -> list[int]:
+    """The cards in graveyards an effect lets ``player`` cast from there this turn, paying their
+    costs ("You may cast that card this turn", ``effect_records.GraveyardCastPermission``,
+    CR 601.3): only the same objects, still there (CR 400.7)."""
+    objs = s.objs
+    return [e.affected for e in s.effects if type(e) is GraveyardCastPermission and e.player == player
+            and e.affected in objs and objs[e.affected].zone == GRAVEYARD]
 
 
 def granted_flashback(s) -> list[int]:
@@ -182,6 +192,8 @@ def cast_from(o, s=None) -> tuple[str, ...]:
         return ("escape",)
     if keyword(o.card, "jump-start") and not o.card.is_permanent_card:
         return ("jump-start",)
+    if s is not None and s.effects and not _from_graveyard(o.card) and o.id in cast_permitted(s, o.owner):
+        return ()       # a permission to cast it from there: its costs as from a hand (CR 601.3)
     allowed = graveyard_cost(o.card)
     return (allowed,) if allowed and not keyword(o.card, "retrace") else ("retrace",)
 
@@ -431,6 +443,8 @@ def cast_label(o, s=None) -> str:
     """How a cast action reads: "cast Think Twice" or "... with flashback {2}{U}"."""
     if o.zone != GRAVEYARD:
         return f"cast {o.card.name}"
+    if s is not None and cast_from(o, s) == ():
+        return f"cast {o.card.name} from the graveyard"
     if cast_from(o, s) == (GRANTED_FLASHBACK,):
         return f"cast {o.card.name} from the graveyard with flashback {o.card.mana_cost} (its mana cost)"
     if cast_from(o) == ("retrace",):
