@@ -524,7 +524,9 @@ class ManaProduce:
     any of the colors of the cards this reference names, ``Ref(EXILED_CARDS)`` for the cards
     the source's linked ability exiled (Chrome Mox, CR 607.2a); none when they have no color.
     ``devotion_color``: mana of one color chosen, as much as the controller's devotion to it
-    (Nykthos, Shrine to Nyx, CR 700.5).
+    (Nykthos, Shrine to Nyx, CR 700.5). ``combination_of``:
+    ``amount`` mana in any combination of these colors, one multiset of them chosen (Calciform
+    Pools, CR 106.1b).
     """
 
     symbols: tuple[str, ...] = ()
@@ -541,6 +543,7 @@ class ManaProduce:
     commander_identity: bool = False
     colors_of: "Ref | None" = None
     devotion_color: bool = False
+    combination_of: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------------- effects
@@ -2075,9 +2078,11 @@ class RemoveCountersCost:
 @dataclass(frozen=True, slots=True)
 class RemoveAnyCountersCost:
     """"Remove any number of storage counters from ~" (CR 118.3, 602.2b): the number is chosen
-    as the cost is paid, and "for each ... removed this way" counts it."""
+    as the cost is paid, and "for each ... removed this way" counts it. ``named_x``: written
+    "Remove X ... counters", the ability's X being that number (CR 107.3)."""
 
     kind: str
+    named_x: bool = False
 
 
 @dataclass(frozen=True, slots=True)
