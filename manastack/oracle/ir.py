@@ -322,6 +322,8 @@ class Filter:
     not_named_self: bool = False  # "not named ~"
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
+    # "spell with a single target": one target chosen for it, not the same one twice (CR 115.7a)
+    single_target: bool = False
     # "a spell that targets a creature / you / a player / you or a permanent you control" (CR 115.1):
     # one of its targets is an object ``targets_object`` describes or a player ``targets_player``
     # names ("you": the player the description is read for; "any": any player)
@@ -1162,6 +1164,15 @@ class ChooseNewTargets:
     """"You may choose new targets for target spell or ability" (Deflecting Swat, Redirect):
     the effect's controller may change any of the targets of the spell or ability ``what``
     names to other legal ones (CR 115.7d)."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeTarget:
+    """"Change the target of target spell with a single target" (Deflection, Swerve): the
+    effect's controller changes that target to another legal one if there is one, else it stays,
+    legal or not (CR 115.7a)."""
 
     what: Subject
 

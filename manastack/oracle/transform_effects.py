@@ -1142,6 +1142,12 @@ class EffectRules:
         _need(isinstance(c[0], _T) and c[0].spec.kind in (ir.TargetKind.SPELL, ir.TargetKind.ABILITY, ir.TargetKind.SPELL_OR_ABILITY), "new targets")
         return [ir.ChooseNewTargets(c[0])]
 
+    def change_target(self, c):
+        """"change the target of target spell with a single target" (CR 115.7a)."""
+        _need(isinstance(c[0], _T) and c[0].spec.kind is ir.TargetKind.SPELL
+              and c[0].spec.filter.single_target, "change the target")
+        return [ir.ChangeTarget(c[0])]
+
     def look_at_hand(self, c):
         """"Look at target player's hand" (CR 701.20e): shown to you alone."""
         return [ir.LookAtHand(c[0])]
