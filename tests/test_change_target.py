@@ -59,7 +59,7 @@ def test_a_target_with_no_other_legal_choice_stays(corpus_db):
     g.push(Action("pass"))
     g.push(Action("pass"))                  # Swerve resolves: no other creature to choose
     assert g.pending.kind == "priority"
-    assert any("no other legal target" in e.text and "115.7a" in e.rules for e in g.current_state().log)
+    assert any("no other legal target" in e.text and "115.7a" in e.rules for e in g.log)
     g.push(Action("pass"))
     g.push(Action("pass"))
     [bears] = on_battlefield(g, "Grizzly Bears")
@@ -79,3 +79,22 @@ def test_only_a_spell_with_a_single_target_can_be_targeted(corpus_db):
     cast_and_pay(g, "cast Divination")
     g.push(Action("pass"))
     assert cast_action(g, "Shunt") is None
+
+
+def test_misdirection_for_its_alternative_cost_sends_the_bolt_back(corpus_db):
+    """Misdirection cast by exiling a blue card (CR 118.9): the Bolt's only other legal target is
+    its caster, and the target must change when it can (Swerve's ruling; CR 115.7a)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [Mountain]
+  - name: Bob
+    hand: [Misdirection, Counterspell]
+""", turn=3)
+    _bolt_then(g, "Misdirection", "Lightning Bolt")
+    assert names(g, 1, "exile") == ["Counterspell"]
+    for _ in range(4):                      # Misdirection resolves, then the Bolt
+        g.push(Action("pass"))
+    assert (_life(g, 0), _life(g, 1)) == (17, 20)
+    assert any(e.text == "Bob changes the target of Lightning Bolt from Bob to Alice" and "115.7a" in e.rules
+               for e in g.log)
