@@ -98,3 +98,23 @@ def test_misdirection_for_its_alternative_cost_sends_the_bolt_back(corpus_db):
     assert (_life(g, 0), _life(g, 1)) == (17, 20)
     assert any(e.text == "Bob changes the target of Lightning Bolt from Bob to Alice" and "115.7a" in e.rules
                for e in g.log)
+
+
+def test_swerve_moves_an_aura_spell_to_another_creature(corpus_db):
+    """An Aura spell targets what it will enchant, so it has a single target: Swerve changes it
+    and the Aura enters attached to the new one (Swerve's ruling; CR 115.7a, 303.4a)."""
+    g = board(corpus_db, """
+  - name: Alice
+    hand: [Pacifism]
+    battlefield: [Plains, Plains, Savannah Lions]
+  - name: Bob
+    hand: [Swerve]
+    battlefield: [Island, Mountain, Grizzly Bears]
+""", turn=3)
+    cast_and_pay(g, "cast Pacifism", "Grizzly Bears")
+    g.push(Action("pass"))
+    cast_and_pay(g, "cast Swerve", "Pacifism")
+    for _ in range(4):                      # Swerve resolves (one other creature: no choice), then Pacifism
+        g.push(Action("pass"))
+    [pacifism] = on_battlefield(g, "Pacifism")
+    assert g.current_state().objs[pacifism.attached_to].card.name == "Savannah Lions"
