@@ -84,6 +84,49 @@ def test_storage_land_removes_the_chosen_number_of_counters(corpus_db):
     assert fountain.counters.get("storage") == 1 and fountain.tapped
 
 
+def test_storage_land_adds_x_mana_in_any_combination_of_its_two_colors(corpus_db):
+    """Calciform Pools: X is the number of storage counters removed, chosen as the cost is paid
+    (CR 107.3, 602.2b); it adds that much mana, each {W} or {U} (CR 106.1b), and its {1} is paid
+    like any mana cost. Without {T} in the cost it can be activated again with the rest."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [{card: Calciform Pools, counters: {storage: 3}}, Plains]
+  - name: Bob
+""", turn=3)
+    pick(g, "activate Calciform Pools: {1}, Remove X")
+    assert [a.label for a in g.legal_actions()] == [f"remove {n} storage counter{'s' if n != 1 else ''}"
+                                                    for n in range(4)]
+    pick(g, "remove 2 ")
+    pick(g, "pay automatically")            # the {1}, with the Plains
+    assert g.pending.kind == "choose_mana"
+    assert labels(g) == ["{W}{W}", "{W}{U}", "{U}{U}"]
+    pick(g, "{W}{U}")
+    assert _pool(g) == {"W": 1, "U": 1}
+    [pools] = on_battlefield(g, "Calciform Pools")
+    assert pools.counters.get("storage") == 1 and not pools.tapped
+    assert any(x.startswith("activate Calciform Pools: {1}, Remove X") for x in labels(g))
+    pick(g, "activate Calciform Pools: {1}, Remove X")
+    pick(g, "remove 1 ")                    # its {1} is paid from the pool
+    assert labels(g) == ["{W}", "{U}"]
+    pick(g, "{U}")
+    assert sum(_pool(g).values()) == 2 and _pool(g).get("U", 0) >= 1
+    assert on_battlefield(g, "Calciform Pools")[0].counters.get("storage", 0) == 0
+
+
+def test_storage_land_removing_no_counters_adds_no_mana(corpus_db):
+    """Dreadship Reef with X = 0: its {1} is paid and it adds no mana (CR 107.3, 106.5)."""
+    g = board(corpus_db, """
+  - name: Alice
+    battlefield: [{card: Dreadship Reef, counters: {storage: 2}}, Swamp]
+  - name: Bob
+""", turn=3)
+    pick(g, "activate Dreadship Reef: {1}, Remove X")
+    pick(g, "remove 0 ")
+    pick(g, "pay automatically")
+    assert g.pending.kind == "priority" and _pool(g) == {}
+    assert on_battlefield(g, "Dreadship Reef")[0].counters.get("storage") == 2
+
+
 def _cast_targeting(g, name: str, targets: list[str]) -> None:
     """Cast ``name`` choosing ``targets`` (by name) of an "any number of targets" spell, then
     pay automatically."""

@@ -1659,6 +1659,19 @@ def test_remove_any_number_of_counters_for_mana():
                        "counter removed this way.", "Land").unsupported
 
 
+def test_remove_x_counters_for_x_mana_in_a_combination():
+    """Calciform Pools: "Remove X storage counters" is the number chosen as the cost is paid,
+    and X in its effect is that number (CR 107.3); the mana is any mix of two colors."""
+    a = only(card("Pools", "{1}, Remove X storage counters from Pools: Add X mana in any combination of "
+                           "{W} and/or {U}.", "Land"))
+    assert a.is_mana and a.cost == ir.Cost(ManaCost.parse("{1}"), (ir.RemoveAnyCountersCost("storage", named_x=True),))
+    assert a.effects == (ir.AddMana(ir.ManaProduce(amount=ir.CountersRemoved("storage"), combination_of=("W", "U"))),)
+    # an X paid in mana as well, and a "combination" of one color, are refused
+    assert card("Odd", "{X}, Remove X storage counters from Odd: Add X mana in any combination of {W} and/or "
+                       "{U}.", "Land").unsupported
+    assert card("Odd", "{T}: Add X mana in any combination of {W} and/or {W}.", "Land").unsupported
+
+
 def test_limits_on_mana_abilities():
     """CR 602.5b on mana abilities: a condition, once each turn, N times each turn."""
     a = card("Field", "{T}: Add {C}.\n{T}: Add {W} or {B}. Activate only if you control a Swamp.", "Land").abilities[1]

@@ -135,6 +135,36 @@ def _new_targets(ctx, item: StackItem, source: Obj, chooser: int, rule: str) -> 
     return changed
 
 
+def change_target(ctx, e: ir.ChangeTarget, rc) -> None:
+    """"Change the target of target spell with a single target" (CR 115.7a): the effect's
+    controller must change it to another legal target, chosen as the effect resolves (a spell
+    can't target itself); with none, the target stays, even if it is illegal now. The new target
+    becomes a target of the spell (CR 115.1, 702.21a)."""
+    s = ctx.s
+    for t in resolve_subject(ctx, e.what, rc):
+        item = next((i for i in s.stack if f"s{i.id}" == t), None) if isinstance(t, str) else None
+        source = s.objs.get(item.source) if item is not None else None
+        if item is None or source is None or sum(map(len, item.targets)) != 1:
+            s.add_log(f"{rc.card.name}: that spell has no single target to change", ("115.7a",), "resolve")
+            continue
+        [(spec, group)] = [(spec, g) for spec, g in zip(item_target_specs(item, s), item.targets) if g]
+        old = group[0]
+        legal = [x for x in legal_targets(s, spec, source, item.controller, item.id, item.x) if x != old]
+        if not legal:
+            s.add_log(f"{rc.card.name}: {item.label} has no other legal target; its target stays "
+                      f"{describe_target(s, old)}", ("115.7a",), "resolve")
+            continue
+        options = tuple(Action(ActionKind.TARGET, (x,), f"target {describe_target(s, x)}") for x in legal)
+        new = ctx.ask(Decision(rc.controller, DecisionKind.NEW_TARGET,
+                               f"Choose the new target for {item.label} instead of "
+                               f"{describe_target(s, old)} (CR 115.7a)", options, {"item": item.id})).args[0]
+        group[0] = new
+        s.add_log(f"{s.players[rc.controller].name} changes the target of {item.label} from "
+                  f"{describe_target(s, old)} to {describe_target(s, new)}", ("115.7a",), "choice")
+        if isinstance(new, int) and new in s.objs and s.objs[new].zone == BATTLEFIELD:
+            collect(ctx, BecameTarget(new, item.id, item.controller))
+
+
 def choose_new_targets(ctx, e: ir.ChooseNewTargets, rc) -> None:
     """"You may choose new targets for target spell or ability" (CR 115.7d): the effect's
     controller may leave any of its targets as they are, even if illegal, or change them to

@@ -197,6 +197,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.targets_self and not _targets_source(s, o, source):
         return False
+    if f.single_target and not _single_target(s, o):
+        return False
     if (f.targets_object is not None or f.targets_player is not None) and not _targets_such(s, o, f, source, controller):
         return False
     if f.damaged_by_self and (source is None or not damaged_by(s, o, source)):
@@ -214,6 +216,13 @@ def _targets_source(s: State, o: Obj, source: Obj | None) -> bool:
     if source is None:
         return False
     return any(i.kind == ItemKind.SPELL and i.source == o.id and any(source.id in g for g in i.targets)
+               for i in s.stack)
+
+
+def _single_target(s: State, o: Obj) -> bool:
+    """"A spell with a single target": one target was chosen for the spell ``o``, once, legal
+    now or not (CR 115.7a; a spell targeting one object twice has two targets)."""
+    return any(i.kind == ItemKind.SPELL and i.source == o.id and sum(map(len, i.targets)) == 1
                for i in s.stack)
 
 

@@ -322,6 +322,8 @@ class Filter:
     not_named_self: bool = False  # "not named ~"
     name: str | None = None       # "named Angrath, Minotaur Pirate"
     targets_self: bool = False    # "a spell that targets ~": the source is among its targets
+    # "spell with a single target": one target chosen for it, not the same one twice (CR 115.7a)
+    single_target: bool = False
     # "a spell that targets a creature / you / a player / you or a permanent you control" (CR 115.1):
     # one of its targets is an object ``targets_object`` describes or a player ``targets_player``
     # names ("you": the player the description is read for; "any": any player)
@@ -525,7 +527,9 @@ class ManaProduce:
     any of the colors of the cards this reference names, ``Ref(EXILED_CARDS)`` for the cards
     the source's linked ability exiled (Chrome Mox, CR 607.2a); none when they have no color.
     ``devotion_color``: mana of one color chosen, as much as the controller's devotion to it
-    (Nykthos, Shrine to Nyx, CR 700.5).
+    (Nykthos, Shrine to Nyx, CR 700.5). ``combination_of``:
+    ``amount`` mana in any combination of these colors, one multiset of them chosen (Calciform
+    Pools, CR 106.1b).
     """
 
     symbols: tuple[str, ...] = ()
@@ -542,6 +546,7 @@ class ManaProduce:
     commander_identity: bool = False
     colors_of: "Ref | None" = None
     devotion_color: bool = False
+    combination_of: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------------- effects
@@ -1160,6 +1165,15 @@ class ChooseNewTargets:
     """"You may choose new targets for target spell or ability" (Deflecting Swat, Redirect):
     the effect's controller may change any of the targets of the spell or ability ``what``
     names to other legal ones (CR 115.7d)."""
+
+    what: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeTarget:
+    """"Change the target of target spell with a single target" (Deflection, Swerve): the
+    effect's controller changes that target to another legal one if there is one, else it stays,
+    legal or not (CR 115.7a)."""
 
     what: Subject
 
@@ -2107,9 +2121,11 @@ class RemoveCountersCost:
 @dataclass(frozen=True, slots=True)
 class RemoveAnyCountersCost:
     """"Remove any number of storage counters from ~" (CR 118.3, 602.2b): the number is chosen
-    as the cost is paid, and "for each ... removed this way" counts it."""
+    as the cost is paid, and "for each ... removed this way" counts it. ``named_x``: written
+    "Remove X ... counters", the ability's X being that number (CR 107.3)."""
 
     kind: str
+    named_x: bool = False
 
 
 @dataclass(frozen=True, slots=True)

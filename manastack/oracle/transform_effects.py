@@ -1142,6 +1142,12 @@ class EffectRules:
         _need(isinstance(c[0], _T) and c[0].spec.kind in (ir.TargetKind.SPELL, ir.TargetKind.ABILITY, ir.TargetKind.SPELL_OR_ABILITY), "new targets")
         return [ir.ChooseNewTargets(c[0])]
 
+    def change_target(self, c):
+        """"change the target of target spell with a single target" (CR 115.7a)."""
+        _need(isinstance(c[0], _T) and c[0].spec.kind is ir.TargetKind.SPELL
+              and c[0].spec.filter.single_target, "change the target")
+        return [ir.ChangeTarget(c[0])]
+
     def look_at_hand(self, c):
         """"Look at target player's hand" (CR 701.20e): shown to you alone."""
         return [ir.LookAtHand(c[0])]
@@ -1711,6 +1717,7 @@ class EffectRules:
         produce = c[0]
         each = _of(c, _ForEach)
         if each is not None:
+            _need(produce.amount == 1, "an amount of mana for each")
             produce = dataclasses.replace(produce, amount=each.count())
         return [ir.AddMana(produce)]
 
@@ -1729,6 +1736,7 @@ class EffectRules:
         """"Add {B}, then add an additional {B} for each charge counter removed this way": the
         first mana, then that much more (Mana Batteries)."""
         first, more, each = c[0], c[2], c[3]
+        _need(first.amount == 1 and more.amount == 1, "an amount of mana for each")
         return [ir.AddMana(first), ir.AddMana(dataclasses.replace(more, amount=each.count()))]
 
     def p_symbols(self, c):
@@ -1757,6 +1765,14 @@ class EffectRules:
         n = _number(c[0])
         _need(isinstance(n, int) and 1 <= n <= 2, "X mana in any combination of colors")
         return ir.ManaProduce(combos=tuple(combinations_with_replacement(("W", "U", "B", "R", "G"), n)))
+
+    def p_combination_of(self, c):
+        """"X mana in any combination of {W} and/or {U}": ``amount`` mana, each of either color
+        (CR 106.1b); one choice per multiset (X + 1 of them)."""
+        first, second = _mana_symbols(c[1].symbols), _mana_symbols(c[3].symbols)
+        _need(len(first) == len(second) == 1 and first != second
+              and first[0] in "WUBRG" and second[0] in "WUBRG", "mana in any combination")
+        return ir.ManaProduce(combination_of=first + second, amount=_number(c[0]))
 
     def p_commander_identity(self, c):
         """"one mana of any color in your commander's color identity" (CR 903.4, 903.4f)."""

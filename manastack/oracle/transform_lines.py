@@ -57,6 +57,13 @@ class LineRules:
         # CR 606.4: a loyalty symbol is the whole cost of the abilities printed with one
         # "for each storage counter removed this way": the counters this cost removes
         storage = cost.part(ir.RemoveAnyCountersCost)
+        if storage is not None and storage.named_x:
+            # "Remove X storage counters from ~: Add X mana ...": X is the number removed
+            # (CR 107.3, 602.2b), chosen as the cost is paid
+            _need(cost.mana is None or not cost.mana.x_count, "X in two costs")
+            effects = [_with_x(e, ir.CountersRemoved(storage.kind), []) for e in effects]
+        _need(not (is_mana and ir.contains(effects, lambda n: type(n) is ir.ManaProduce and type(n.amount) is ir.X)),
+              "X mana from a mana ability")
         _need(not ir.contains(effects, lambda n: type(n) is ir.CountersRemoved
                               and (storage is None or n.kind != storage.kind)),
               "counters removed this way")
@@ -707,7 +714,8 @@ class LineRules:
 
     def c_remove_counter(self, c):
         n = _number(c[0])
-        _need(isinstance(n, int), "remove X counters")
+        if type(n) is ir.X:     # "Remove X storage counters from ~" (Calciform Pools)
+            return ir.RemoveAnyCountersCost(c[1], named_x=True)
         return ir.RemoveCountersCost(c[1], n)
 
     def c_remove_any_counters(self, c):

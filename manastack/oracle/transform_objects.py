@@ -707,6 +707,10 @@ class ObjectRules:
         """"Spells your opponents cast that target ~", "a spell that targets ~" (heroic)."""
         return "targets_self", True
 
+    def p_single_target(self, c):
+        """"spell with a single target" (Deflection; CR 115.7a)."""
+        return "single_target", True
+
     def p_targets(self, c):
         """"Spells that target a creature", "that targets you or a permanent you control"
         (CR 115.1): what one of its targets must be."""

@@ -14,6 +14,7 @@ permanent could produce: they are abilities of another object.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations_with_replacement
 
 from manastack.mana import COLORS, MANA_TYPES, format_mana
 from manastack.oracle import ir
@@ -147,6 +148,8 @@ def _from_lists(produce: ir.ManaProduce, n: int) -> list[tuple[str, ...]] | None
         return [(c,) * n for c in produce.choice]
     if produce.combos:
         return [tuple(c) * n for c in produce.combos]
+    if produce.combination_of:      # n mana, each of one of these colors (CR 106.1b)
+        return list(combinations_with_replacement(produce.combination_of, n))
     return None
 
 
