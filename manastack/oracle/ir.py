@@ -2125,12 +2125,15 @@ class DiscardCost:
     cards of the payer's hand, the card paid for excluded, of ``card_type`` when it names one
     (retrace: "Land"), of ``subtype`` when it names one ("discard an Island card"); ``at_random``:
     the game picks them (CR 701.9b). A cost may have several ("discard an Island card and
-    another card"), paid one after the other, each with cards the ones before left."""
+    another card"), paid one after the other, each with cards the ones before left. With ``x``,
+    "discard X cards" of a spell's cost: X is announced as the spell is cast (CR 601.2b, 107.3)
+    and ``count`` is then set to it."""
 
     count: int
     card_type: str | None = None
     at_random: bool = False
     subtype: str | None = None
+    x: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,66 @@
+""""Discard X cards" in a flashback cost (Conflagrate; CR 702.34a, 601.2b, 107.3a): X is
+announced as the spell is cast from the graveyard, at most the cards in hand, the cards are
+discarded as the cost is paid (CR 601.2h), and the damage is divided as it is cast (CR 601.2d),
+with the card's rulings."""
+from __future__ import annotations
+
+from manastack.engine import characteristics as ch
+from manastack.engine.decisions import Action
+
+from . import game_helpers
+from .game_helpers import names, pick, resolve
+
+
+def _flashback_board(db, hand: str):
+    return game_helpers.board(db, f"""
+  - name: Alice
+    hand: {hand}
+    graveyard: [Conflagrate]
+    battlefield: [Mountain, Mountain]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+""", turn=3)
+
+
+def test_conflagrate_flashback_discards_x_cards_and_divides_x_damage(db):
+    g = _flashback_board(db, "[Island, Forest, Swamp]")
+    pick(g, "cast Conflagrate")
+    pick(g, "target Grizzly Bears")
+    pick(g, "target Bob")
+    pick(g, "no more targets")
+    xs = [a.label for a in g.legal_actions() if a.kind == "x"]
+    assert xs == ["X = 2", "X = 3"]        # two targets: at least 2 (CR 601.2d); three cards in hand
+    pick(g, "X = 3")
+    pick(g, "2 to Grizzly Bears")          # divided as it is cast (ruling; CR 601.2d)
+    while g.pending.kind != "priority":
+        g.push(Action("autopay") if g.pending.kind == "pay" else g.legal_actions()[0])
+    s = g.current_state()
+    assert names(g, 0, "hand") == [] and sorted(names(g, 0, "graveyard")) == ["Forest", "Island", "Swamp"]
+    spell = s.objs[s.stack[-1].source]
+    # ruling: the X chosen counts in its mana value, though no mana was spent on it (CR 202.3e)
+    assert ch.mana_value(spell) == 7
+    assert "Alice divides 3 damage: 2 to Grizzly Bears, 1 to Bob" in g.explain()
+    resolve(g)
+    s = g.current_state()
+    assert names(g, 1, "graveyard") == ["Grizzly Bears"] and s.players[1].life == 19
+    assert names(g, 0, "exile") == ["Conflagrate"]          # CR 702.34a
+
+
+def test_conflagrate_flashback_x_is_at_most_the_cards_in_hand(db):
+    """One card in hand: X is 1, the only value (CR 118.3); none: no X gives its target at
+    least 1 damage (CR 601.2d), so the cast is never completed."""
+    g = _flashback_board(db, "[Island]")
+    pick(g, "cast Conflagrate")
+    pick(g, "target Grizzly Bears")
+    pick(g, "no more targets")
+    assert not [a for a in g.legal_actions() if a.kind == "x"]
+    assert "X is 1" in g.explain()
+    while g.pending.kind != "priority":
+        g.push(Action("autopay") if g.pending.kind == "pay" else g.legal_actions()[0])
+    assert names(g, 0, "hand") == [] and names(g, 0, "graveyard") == ["Island"]
+    empty = _flashback_board(db, "[]")
+    pick(empty, "cast Conflagrate")
+    pick(empty, "target Grizzly Bears")
+    pick(empty, "no more targets")
+    assert empty.pending.kind == "priority" and names(empty, 0, "graveyard") == ["Conflagrate"]
+    assert not empty.current_state().stack
