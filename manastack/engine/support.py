@@ -197,7 +197,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "attacks_despite_defender",   # CR 702.3b: engine.combat.why_not_attack
                           "player_keywords",          # CR 702.11c, 702.18a: engine.filters.player_keywords
                           "life_cant_change",         # CR 119.7-119.8: engine.filters.life_cant_change
-                          "cant_lose_game", "cant_win_game",
+                          "cant_lose_game", "cant_win_game", "no_zero_life_loss", "damage_as_infect",
                           "no_cause_triggers",
                           "minimum_spell_cost"})      # CR 601.2f: engine.costs.spell_costs.total_cost       # CR 603.2: engine.triggers.hushed   # CR 104.3, 104.2: engine.filters.cant_lose, cant_win
 # The static effects that change definitions which may hold only while a condition does

@@ -3144,6 +3144,24 @@ class StaticCantLoseGame(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticNoZeroLifeLoss(StaticEffect):
+    """"You don't lose the game for having 0 or less life." (Phyrexian Unlife): the state-based
+    action of CR 704.5a doesn't make ``affected`` lose; other losses still do (the card's
+    rulings)."""
+
+    kind: typing.ClassVar[str] = "no_zero_life_loss"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticDamageAsInfect(StaticEffect):
+    """"All damage is dealt to you as though its source had infect." (Phyrexian Unlife, under
+    its "as long as you have 0 or less life"): damage to ``affected`` gives poison counters
+    rather than life loss (CR 120.3b, 702.90b)."""
+
+    kind: typing.ClassVar[str] = "damage_as_infect"
+
+
+@dataclass(frozen=True, slots=True)
 class StaticNoCauseTriggers(StaticEffect):
     """"Creatures entering the battlefield don't cause abilities to trigger." (Torpor Orb), "...
     entering the battlefield or dying ..." (Hushbringer; ``dies``): such an event triggers no
@@ -3255,6 +3273,8 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticLifeCantChange,
     StaticCantLoseGame,
     StaticCantWinGame,
+    StaticNoZeroLifeLoss,
+    StaticDamageAsInfect,
     StaticNoCauseTriggers,
     StaticMinimumSpellCost,
 )}
