@@ -1,4 +1,5 @@
-""""Discard X cards" in a flashback cost (Conflagrate; CR 702.34a, 601.2b, 107.3a): X is
+"""Discards in a spell's optional costs: "Buyback—Discard two cards." (Demonic Collusion;
+CR 702.27a) and "Flashback—{R}{R}, Discard X cards." (Conflagrate; CR 702.34a, 601.2b, 107.3a): X is
 announced as the spell is cast from the graveyard, at most the cards in hand, the cards are
 discarded as the cost is paid (CR 601.2h), and the damage is divided as it is cast (CR 601.2d),
 with the card's rulings."""
@@ -64,3 +65,34 @@ def test_conflagrate_flashback_x_is_at_most_the_cards_in_hand(db):
     pick(empty, "no more targets")
     assert empty.pending.kind == "priority" and names(empty, 0, "graveyard") == ["Conflagrate"]
     assert not empty.current_state().stack
+
+
+def test_demonic_collusion_buyback_discards_two_other_cards(db):
+    """"Buyback—Discard two cards." (CR 702.27a): an optional additional cost of discards,
+    never the spell itself (CR 601.2h); paid, the spell returns to its owner's hand; with
+    fewer than two other cards in hand it can't be paid (CR 118.3)."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Demonic Collusion, Island, Forest]
+    library: [Swamp, Plains]
+    battlefield: [Swamp, Swamp, Swamp, Swamp, Swamp]
+  - name: Bob
+""", turn=3)
+    pick(g, "cast Demonic Collusion")
+    pick(g, "pay buyback")
+    while g.pending.kind != "priority":
+        g.push(Action("autopay") if g.pending.kind == "pay" else g.legal_actions()[0])
+    assert sorted(names(g, 0, "graveyard")) == ["Forest", "Island"]
+    resolve(g)
+    while g.pending.kind != "priority":
+        g.push(g.legal_actions()[0])
+    assert "Demonic Collusion" in names(g, 0, "hand") and "Demonic Collusion" not in names(g, 0, "graveyard")
+    short = game_helpers.board(db, """
+  - name: Alice
+    hand: [Demonic Collusion, Island]
+    library: [Swamp]
+    battlefield: [Swamp, Swamp, Swamp, Swamp, Swamp]
+  - name: Bob
+""", turn=3)
+    pick(short, "cast Demonic Collusion")
+    assert short.pending.kind == "pay"          # buyback not offered: one other card to discard
