@@ -96,3 +96,21 @@ def test_demonic_collusion_buyback_discards_two_other_cards(db):
 """, turn=3)
     pick(short, "cast Demonic Collusion")
     assert short.pending.kind == "pay"          # buyback not offered: one other card to discard
+
+
+def test_conflagrate_from_hand_pays_x_twice_in_mana_and_discards_nothing(db):
+    """Cast from the hand, X is paid in its mana cost {X}{X}{R} (CR 107.3a): no card discarded."""
+    g = game_helpers.board(db, """
+  - name: Alice
+    hand: [Conflagrate, Island]
+    battlefield: [Mountain, Mountain, Mountain]
+  - name: Bob
+""", turn=3)
+    pick(g, "cast Conflagrate")
+    pick(g, "target Bob")
+    pick(g, "no more targets")
+    while g.pending.kind != "priority":
+        g.push(Action("autopay") if g.pending.kind == "pay" else g.legal_actions()[0])
+    resolve(g)
+    assert g.current_state().players[1].life == 19 and names(g, 0, "hand") == ["Island"]
+    assert names(g, 0, "graveyard") == ["Conflagrate"]
