@@ -1,5 +1,5 @@
 """"You can't lose the game and your opponents can't win the game." (Platinum Angel, a static
-ability) and "You can't lose the game this turn and your opponents can't win the game this turn.
+ability), "You don't lose the game for having 0 or less life." (Phyrexian Unlife, CR 704.5a) and "You can't lose the game this turn and your opponents can't win the game this turn.
 Until end of turn, damage that would reduce your life total to less than 1 reduces it to 1
 instead." (Angel's Grace): CR 104.2, 104.3, 614.1a, with the cards' rulings."""
 from __future__ import annotations
@@ -101,3 +101,44 @@ def test_a_draw_from_an_empty_library_under_platinum_angel_is_forgotten(db):
     assert g.result is None
     _bob_casts(g, "Shatter", "Platinum Angel")
     assert not on_battlefield(g, "Platinum Angel") and g.result is None
+
+
+UNLIFE = """
+  - name: Alice
+    life: {life}
+    poison: {poison}
+    battlefield: [Phyrexian Unlife]
+  - name: Bob
+    hand: [Lightning Bolt, Lightning Bolt, Naturalize]
+    battlefield: [Mountain, Mountain, Forest, Forest]
+"""
+
+
+def test_phyrexian_unlife_damage_below_zero_then_poison(db):
+    """Rulings: damage that takes its controller from a positive life total to 0 or less is
+    dealt as usual (3 damage at 2 life leaves -1), and she stays in the game (CR 704.5a); the
+    next damage is dealt as though its source had infect: poison counters, no life lost
+    (CR 120.3b, 702.90b)."""
+    g = board(db, UNLIFE.format(life=2, poison=0), turn=3)
+    _bob_casts(g, "Lightning Bolt", "Alice")
+    alice = g.current_state().players[0]
+    assert alice.life == -1 and alice.poison == 0 and g.result is None
+    _bob_casts(g, "Lightning Bolt", "Alice")
+    alice = g.current_state().players[0]
+    assert alice.life == -1 and alice.poison == 3 and g.result is None
+    assert "Lightning Bolt deals 3 damage to Alice, who gets 3 poison counters" in g.explain()
+
+
+def test_phyrexian_unlife_leaving_at_zero_life_loses(db):
+    """Ruling: at 0 or less life, once Phyrexian Unlife leaves the battlefield, she loses."""
+    g = board(db, UNLIFE.format(life=0, poison=0), turn=3)
+    assert g.result is None
+    _bob_casts(g, "Naturalize", "Phyrexian Unlife")
+    assert g.result is not None and g.result.winner == 1
+
+
+def test_phyrexian_unlife_still_loses_to_ten_poison_counters(db):
+    """Ruling: other losses still apply, such as ten or more poison counters (CR 704.5c)."""
+    g = board(db, UNLIFE.format(life=0, poison=8), turn=3)
+    _bob_casts(g, "Lightning Bolt", "Alice")
+    assert g.result is not None and g.result.winner == 1

@@ -445,24 +445,37 @@ def choose_x(ctx: Ctx, player: int, cost: ManaCost, label: str, exclude: frozens
     return answer.args[0]
 
 
-def _choose_life_x(ctx: Ctx, player: int, label: str, least: int = 0) -> int:
-    """CR 601.2b, 107.3a: X of an additional cost "pay X life", announced even when the spell is
-    cast without paying its mana cost (it is no mana cost). A player may pay at most their life
-    total, and 0 whatever it is or when it can't change (CR 119.4, 119.8); ``least``: X divided
-    among that many targets is at least that (CR 601.2d)."""
+def _x_part(cost: ir.Cost) -> ir.PayLifeCost | ir.DiscardCost | None:
+    """The part of ``cost`` whose amount is X ("pay X life", "discard X cards"), if any."""
+    return next((p for p in cost.parts if isinstance(p, (ir.PayLifeCost, ir.DiscardCost)) and p.x), None)
+
+
+def _choose_part_x(ctx: Ctx, player: int, spell: Obj, label: str, part: ir.PayLifeCost | ir.DiscardCost,
+                   least: int = 0) -> int:
+    """CR 601.2b, 107.3a: X of a cost part "pay X life" or "discard X cards" (an additional
+    cost, a flashback cost), announced even when the spell is cast without paying its mana
+    cost (it is no mana cost). A player may pay at most their life total, and 0 whatever it is
+    or when it can't change (CR 119.4, 119.8); discard at most the other cards in their hand
+    (CR 118.3); ``least``: X divided among that many targets is at least that (CR 601.2d)."""
     s = ctx.s
-    top = 0 if life_cant_change(s, player) is not None else max(0, min(s.players[player].life, MAX_X))
+    if type(part) is ir.PayLifeCost:
+        top = 0 if life_cant_change(s, player) is not None else max(0, min(s.players[player].life, MAX_X))
+        what = "pay X life (CR 107.3a, 119.4)"
+    else:
+        top = min(len([c for c in s.players[player].hand if c != spell.id]), MAX_X)
+        what = "discard X cards (CR 107.3a, 118.3)"
     if top < least:
         raise Rollback()        # CR 601.2d: too little to give each target 1; never cast
     options = tuple(Action(ActionKind.X, (x,), f"X = {x}") for x in range(least, top + 1))
-    answer = ctx.ask(Decision(player, "x", f"Choose X for {label}: pay X life (CR 107.3a, 119.4)", options))
+    answer = ctx.ask(Decision(player, "x", f"Choose X for {label}: {what}", options))
     return answer.args[0]
 
 
-def _life_x_paid(cost: ir.Cost, x: int) -> ir.Cost:
-    """``cost`` with its "pay X life" made "pay ``x`` life" once X is announced."""
-    return ir.Cost(cost.mana, tuple(ir.PayLifeCost(x) if type(p) is ir.PayLifeCost and p.x else p
-                                    for p in cost.parts))
+def _x_paid(cost: ir.Cost, x: int) -> ir.Cost:
+    """``cost`` with its "pay X life" or "discard X cards" made that of ``x`` once X is announced."""
+    return ir.Cost(cost.mana, tuple(dataclasses.replace(p, amount=x, x=False) if isinstance(p, ir.PayLifeCost) and p.x
+                                    else dataclasses.replace(p, count=x, x=False) if isinstance(p, ir.DiscardCost) and p.x
+                                    else p for p in cost.parts))
 
 
 def _choose_loyalty_x(ctx: Ctx, player: int, o: Obj, label: str, fits=None) -> int:
@@ -577,10 +590,12 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
                       total=lambda x: total_cost(s, player, spell, x, base)[0], use=spell_use(spell, base),
                       least=division_least(item, ab), fits=x_fits(s, item, spell, player))
     spell.cast_x = item.x              # CR 202.3e: X counts in its mana value on the stack
-    if not base.x_count and any(p.x for c in others for p in c.parts if type(p) is ir.PayLifeCost):
-        item.x = _choose_life_x(ctx, player, card.name, division_least(item, ab))   # not in the mana value
-        others = [_life_x_paid(c, item.x) for c in others]
-        if exercise.RECORD is not None:       # paid as "pay N life" from here on (alt_costs.pay_other)
+    x_part = None if base.x_count else next((p for c in others if (p := _x_part(c)) is not None), None)
+    if x_part is not None:
+        item.x = _choose_part_x(ctx, player, spell, card.name, x_part, division_least(item, ab))   # not in the mana value
+        others = [_x_paid(c, item.x) for c in others]
+        spell.cast_x = item.x          # CR 202.3e: an X of its mana cost counts, though no mana paid it
+        if exercise.RECORD is not None and type(x_part) is ir.PayLifeCost:   # paid as "pay N life" from here on
             for aspect in ("PayLifeCost", "PayLifeCost.x"):
                 exercise.note("ADDITIONAL_COST_PARTS", aspect, card)
     if item.x:

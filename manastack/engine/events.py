@@ -684,7 +684,7 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
             pl = int(recipient[1:])
             p = s.players[pl]
             p.dealt_damage_this_turn = True     # bloodthirst (CR 702.54a), whatever the damage did
-            if infect:     # CR 702.90b: poison counters instead of life loss
+            if infect or filters.damage_as_infect(s, pl) is not None:     # CR 702.90b: poison counters instead of life loss
                 p.poison += amount
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {p.name}, who gets {amount} "
                           f"poison counter{'s' if amount != 1 else ''} (poison {p.poison})",

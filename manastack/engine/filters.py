@@ -651,6 +651,28 @@ def cant_lose(s: State, player: int) -> str | None:
     return None
 
 
+def no_zero_life_loss(s: State, player: int) -> str | None:
+    """The name of what says ``player`` doesn't lose the game for having 0 or less life
+    (Phyrexian Unlife; CR 704.5a), or None."""
+    for src, eff in ch.static_effects(s, ir.StaticNoZeroLifeLoss):
+        if src.controller == player:
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "no_zero_life_loss", src.card)
+            return src.card.name
+    return None
+
+
+def damage_as_infect(s: State, player: int) -> str | None:
+    """The name of what says damage is dealt to ``player`` as though its source had infect
+    (Phyrexian Unlife, while its condition holds; CR 120.3b, 702.90b), or None."""
+    for src, eff in ch.static_effects(s, ir.StaticDamageAsInfect):
+        if src.controller == player:
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "damage_as_infect", src.card)
+            return src.card.name
+    return None
+
+
 def cant_win(s: State, player: int) -> str | None:
     """The name of what says ``player`` can't win the game (CR 104.2: "... your opponents can't
     win the game.", Platinum Angel, Angel's Grace; "You can't win the game ...", Abyssal

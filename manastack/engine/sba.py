@@ -14,7 +14,7 @@ from .mechanics import sagas, soulbond
 from .board_facts import kept
 from .continuous import board_memo
 from .aura_placement import may_enchant, may_enchant_player
-from .filters import cant_lose, protected_from, protected_player_from
+from .filters import cant_lose, no_zero_life_loss, protected_from, protected_player_from
 from .decisions import Action, ActionKind, Decision
 from .game_end import end_game
 from .runner import Ctx
@@ -86,7 +86,7 @@ def find(s) -> list[tuple[str, object, str, str]]:
         if p.lost:
             continue
         loss: tuple[str, str] | None = None
-        if p.life <= 0:
+        if p.life <= 0 and no_zero_life_loss(s, p.index) is None:     # Phyrexian Unlife
             loss = "life total 0 or less", "704.5a"
         elif p.drew_from_empty:
             loss = "drew from an empty library", "704.5b"

@@ -121,7 +121,7 @@ _LOSABLE = frozenset({"flying", "first strike", "double strike", "trample", "def
 # ("SacrificeCost.count": more than one permanent). The parts a kicker, buyback or flashback
 # cost may have (CR 702.33a, 702.27a, 702.34a).
 SPELL_COST_PARTS = frozenset({"mana", "PayLifeCost", "SacrificeCost", "SacrificeCost.count", "TapUntappedCost",
-                              "TapUntappedCost.count"})
+                              "TapUntappedCost.count", "DiscardCost", "DiscardCost.x"})
 # The parts an escape cost may have (CR 702.138a): mana and cards exiled from the graveyard.
 ESCAPE_COST_PARTS = frozenset({"mana", "ExileFromGraveyardCost", "ExileFromGraveyardCost.count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
@@ -197,7 +197,7 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "attacks_despite_defender",   # CR 702.3b: engine.combat.why_not_attack
                           "player_keywords",          # CR 702.11c, 702.18a: engine.filters.player_keywords
                           "life_cant_change",         # CR 119.7-119.8: engine.filters.life_cant_change
-                          "cant_lose_game", "cant_win_game",
+                          "cant_lose_game", "cant_win_game", "no_zero_life_loss", "damage_as_infect",
                           "no_cause_triggers",
                           "minimum_spell_cost"})      # CR 601.2f: engine.costs.spell_costs.total_cost       # CR 603.2: engine.triggers.hushed   # CR 104.3, 104.2: engine.filters.cant_lose, cant_win
 # The static effects that change definitions which may hold only while a condition does
@@ -542,6 +542,8 @@ def _walk(node, out: list[str]) -> None:
         c = node.cost
         if (life := c.part(ir.PayLifeCost)) is not None and life.x:
             out.append("pay X life in an activation cost")      # announced only as a spell is cast
+        if (discard := c.part(ir.DiscardCost)) is not None and discard.x:
+            out.append("discard X cards in an activation cost")
         if node.any_player and (node.is_mana or c.tap or c.untap or c.sacrifice_self
                                 or c.part(ir.RemoveCountersCost)):
             out.append("any player may activate a mana ability or one paid with its own permanent")

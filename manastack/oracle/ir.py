@@ -2173,12 +2173,15 @@ class DiscardCost:
     cards of the payer's hand, the card paid for excluded, of ``card_type`` when it names one
     (retrace: "Land"), of ``subtype`` when it names one ("discard an Island card"); ``at_random``:
     the game picks them (CR 701.9b). A cost may have several ("discard an Island card and
-    another card"), paid one after the other, each with cards the ones before left."""
+    another card"), paid one after the other, each with cards the ones before left. With ``x``,
+    "discard X cards" of a spell's cost: X is announced as the spell is cast (CR 601.2b, 107.3)
+    and ``count`` is then set to it."""
 
     count: int
     card_type: str | None = None
     at_random: bool = False
     subtype: str | None = None
+    x: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -3189,6 +3192,24 @@ class StaticCantLoseGame(StaticEffect):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticNoZeroLifeLoss(StaticEffect):
+    """"You don't lose the game for having 0 or less life." (Phyrexian Unlife): the state-based
+    action of CR 704.5a doesn't make ``affected`` lose; other losses still do (the card's
+    rulings)."""
+
+    kind: typing.ClassVar[str] = "no_zero_life_loss"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticDamageAsInfect(StaticEffect):
+    """"All damage is dealt to you as though its source had infect." (Phyrexian Unlife, under
+    its "as long as you have 0 or less life"): damage to ``affected`` gives poison counters
+    rather than life loss (CR 120.3b, 702.90b)."""
+
+    kind: typing.ClassVar[str] = "damage_as_infect"
+
+
+@dataclass(frozen=True, slots=True)
 class StaticNoCauseTriggers(StaticEffect):
     """"Creatures entering the battlefield don't cause abilities to trigger." (Torpor Orb), "...
     entering the battlefield or dying ..." (Hushbringer; ``dies``): such an event triggers no
@@ -3300,6 +3321,8 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticLifeCantChange,
     StaticCantLoseGame,
     StaticCantWinGame,
+    StaticNoZeroLifeLoss,
+    StaticDamageAsInfect,
     StaticNoCauseTriggers,
     StaticMinimumSpellCost,
 )}

@@ -448,6 +448,8 @@ class FollowupRules:
 
     def c_discard_n(self, c):
         n = _number(c[0])
+        if isinstance(n, ir.X):      # announced as a spell is cast (support: a spell's costs only)
+            return ir.DiscardCost(0, x=True)
         _need(isinstance(n, int) and n >= 1, "discard N")
         return ir.DiscardCost(n)
 

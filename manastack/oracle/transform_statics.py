@@ -549,6 +549,16 @@ class StaticRules:
         """"You can't lose the game." (Lich's Mastery; CR 104.3)."""
         return [self._static("cant_lose_game", "you")]
 
+    def st_no_zero_life_loss(self, c):
+        """"You don't lose the game for having 0 or less life." (Phyrexian Unlife; CR 704.5a)."""
+        _need(str(c[0]) == "0", "not losing for another life total")
+        return [self._static("no_zero_life_loss", "you")]
+
+    def st_damage_as_infect(self, c):
+        """"All damage is dealt to you as though its source had infect." (Phyrexian Unlife;
+        CR 120.3b, 702.90b)."""
+        return [self._static("damage_as_infect", "you")]
+
     def st_cant_lose_nor_win_game(self, c):
         """"You can't lose the game and your opponents can't win the game." (Platinum Angel;
         CR 104.3, 104.2)."""
@@ -1740,6 +1750,7 @@ _WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "remove_types", "attacks_despite_defender",
                           "doesnt_untap",     # "if it has a depletion counter on it" (CR 611.3a, 502.3)
                           "minimum_spell_cost",   # "As long as Trinisphere is untapped, ..." (engine.costs.spell_costs)
+                          "damage_as_infect",     # "As long as you have 0 or less life, ..." (Phyrexian Unlife)
                           # "As long as it's your turn, ~ is a 4/4 ... creature" (CR 611.3a, 613.1d)
                           "add_types", "set_creature_types", "set_base_pt", "set_colors", "all_creature_types"})
 

@@ -450,6 +450,8 @@ def _pay_discard_hand(pay: Payment, o: Obj, part: ir.DiscardHandCost) -> Obj:
 
 def _discard_words(part: ir.DiscardCost) -> str:
     kind = part.subtype or (part.card_type.lower() if part.card_type else "")
+    if part.x:
+        return f"discard X {kind + ' ' if kind else ''}cards" + (" at random" if part.at_random else "")
     return f"discard {_noun(None, part.count, kind)}" + (" at random" if part.at_random else "")
 
 
