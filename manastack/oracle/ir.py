@@ -193,7 +193,7 @@ class Minus:
 class Plus:
     """"two plus the number of Zombies you control": ``n`` more than ``count``."""
 
-    count: CountOf
+    count: "CountOf | StatOf"    # StatOf: "1 plus the sacrificed creature's mana value"
     n: int
 
 
@@ -317,7 +317,9 @@ class Filter:
     mana_value_at_least: int | X | CountOf | None = None   # both X: "with mana value X"
     zone: str = "battlefield"
     multicolored: bool = False
-    mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
+    # "with mana value equal to the number of ... counters on ~"; a Plus: "equal to 1 plus the
+    # sacrificed creature's mana value", counted as a library search happens (engine.effects._search)
+    mana_value_equals: "CountersOn | Plus | None" = None
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     not_named_self: bool = False  # "not named ~"
     name: str | None = None       # "named Angrath, Minotaur Pirate"
@@ -1100,6 +1102,7 @@ class SearchLibrary:
     # "a card with the same name as that card": the name of that object (CR 201.2), besides ``filter``
     same_name_as: "Subject | None" = None
     share_land_type: bool = False   # "... land cards that share a land type": each one found shares one with the others
+    counter: str | None = None    # "with an additional +1/+1 counter on it": each enters with one (CR 614.1c)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,69 @@
+"""Tutors that find a creature by the mana value of the one sacrificed to pay for them (Neoform,
+Prime Speaker Vannifar; CR 608.2h), each played in a real game with its rulings from the corpus."""
+from __future__ import annotations
+
+from manastack.oracle import ir
+
+from .game_helpers import board, cast_and_pay, labels, names, on_battlefield, pick, resolve
+
+
+def _search_options(g) -> list[str]:
+    assert g.pending.kind == "search", g.pending
+    return sorted(labels(g))
+
+
+def test_neoform_finds_a_creature_of_one_more_mana_value_with_a_counter(db):
+    """Neoform: the sacrificed creature's mana value plus 1, as it last existed (CR 608.2h); the
+    creature found enters with an additional +1/+1 counter (CR 614.1c)."""
+    neoform = db.get("Neoform")
+    assert neoform.fully_supported
+    search = neoform.abilities[0].effects[0]
+    assert search.counter == "+1/+1"
+    assert search.filter.mana_value_equals == ir.Plus(ir.StatOf(ir.Ref(ir.SACRIFICED), "mana_value"), 1)
+    g = board(db, """
+  - name: Alice
+    battlefield: [Forest, Island, Llanowar Elves]
+    hand: [Neoform]
+    library: [Serra Angel, Grizzly Bears, Tarmogoyf, Birds of Paradise, Forest]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Neoform", "Llanowar Elves")
+    assert names(g, 0, "graveyard") == ["Llanowar Elves"]     # sacrificed as it was cast
+    resolve(g)
+    assert _search_options(g) == ["Grizzly Bears", "Tarmogoyf", "find nothing more"]
+    pick(g, "Grizzly Bears")
+    bears = on_battlefield(g, "Grizzly Bears")[0]
+    assert bears.counters == {"+1/+1": 1}
+    assert sorted(names(g, 0, "library")) == ["Birds of Paradise", "Forest", "Serra Angel", "Tarmogoyf"]
+
+
+def test_neoform_cant_be_cast_without_a_creature_to_sacrifice(db):
+    """The ruling: exactly one creature must be sacrificed to cast it (CR 601.2b, 601.2h)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Forest, Island]
+    hand: [Neoform]
+    library: [Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    assert not any(label.startswith("cast Neoform") for label in labels(g))
+
+
+def test_prime_speaker_vannifar_counts_x_as_zero_in_the_library(db):
+    """Vannifar's ruling: a card with {X} in its mana cost has mana value 0 in the library (CR
+    202.3b): sacrificing a 0-drop finds a 1-drop, not Hangarback Walker, and the creature found
+    enters without a counter."""
+    vannifar = db.get("Prime Speaker Vannifar")
+    assert vannifar.fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [Prime Speaker Vannifar, Memnite]
+    library: [Hangarback Walker, Birds of Paradise, Grizzly Bears]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "activate Prime Speaker Vannifar", "Memnite")
+    resolve(g)
+    assert _search_options(g) == ["Birds of Paradise", "find nothing more"]
+    pick(g, "Birds of Paradise")
+    assert on_battlefield(g, "Birds of Paradise")[0].counters == {}
+    assert names(g, 0, "graveyard") == ["Memnite"]
