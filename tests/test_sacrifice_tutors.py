@@ -67,3 +67,23 @@ def test_prime_speaker_vannifar_counts_x_as_zero_in_the_library(db):
     pick(g, "Birds of Paradise")
     assert on_battlefield(g, "Birds of Paradise")[0].counters == {}
     assert names(g, 0, "graveyard") == ["Memnite"]
+
+
+def test_birthing_pod_paid_with_life_for_its_phyrexian_symbol(db):
+    """Birthing Pod, in the Oracle text's older spelling {GP} of the Phyrexian symbol: without
+    green mana its {G/P} is paid with 2 life (CR 107.4f), and the creature sacrificed for the cost
+    sets the mana value searched for (CR 608.2h)."""
+    pod = db.get("Birthing Pod")
+    assert pod.fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [Birthing Pod, Plains, Grizzly Bears]
+    library: [Birds of Paradise, Serra Angel, Wall of Omens, Centaur Courser]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "activate Birthing Pod", "Grizzly Bears")
+    assert g.current_state().players[0].life == 18
+    resolve(g)
+    assert _search_options(g) == ["Centaur Courser", "find nothing more"]
+    pick(g, "Centaur Courser")
+    assert on_battlefield(g, "Centaur Courser")[0].counters == {}
