@@ -87,3 +87,58 @@ def test_birthing_pod_paid_with_life_for_its_phyrexian_symbol(db):
     assert _search_options(g) == ["Centaur Courser", "find nothing more"]
     pick(g, "Centaur Courser")
     assert on_battlefield(g, "Centaur Courser")[0].counters == {}
+
+
+def test_mox_diamond_enters_when_a_land_card_is_discarded(db):
+    """Mox Diamond: as it would enter, its controller may discard a land card instead; if they do,
+    it enters (CR 614.1c) and taps for mana of any color."""
+    assert db.get("Mox Diamond").fully_supported
+    g = board(db, """
+  - name: Alice
+    battlefield: [Reckless Fireweaver]
+    hand: [Mox Diamond, Forest, Lightning Bolt]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Mox Diamond")
+    resolve(g)
+    assert g.pending.kind == "may", g.pending
+    assert sorted(labels(g)) == ["discard Forest", "put Mox Diamond into the graveyard"]
+    pick(g, "discard Forest")
+    assert names(g, 0, "graveyard") == ["Forest"]
+    assert names(g, 0, "hand") == ["Lightning Bolt"]
+    assert len(on_battlefield(g, "Mox Diamond")) == 1
+    resolve(g)      # Reckless Fireweaver saw an artifact enter
+    assert g.current_state().players[1].life == 19
+
+
+def test_mox_diamond_without_a_land_discarded_never_enters(db):
+    """The ruling: without a land card discarded, Mox Diamond never enters, so abilities that look
+    for something entering don't trigger; it goes to its owner's graveyard (CR 614.1c)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [Reckless Fireweaver]
+    hand: [Mox Diamond, Lightning Bolt]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Mox Diamond")
+    resolve(g)
+    assert names(g, 0, "graveyard") == ["Mox Diamond"]
+    assert names(g, 0, "hand") == ["Lightning Bolt"]
+    assert not on_battlefield(g, "Mox Diamond")
+    assert not g.current_state().stack
+    assert g.current_state().players[1].life == 20
+
+
+def test_mox_diamond_may_keep_the_land(db):
+    """"You may discard": with a land card in hand its controller may still decline, and the Mox
+    goes to the graveyard."""
+    g = board(db, """
+  - name: Alice
+    hand: [Mox Diamond, Forest]
+  - name: Bob
+""", turn=3)
+    cast_and_pay(g, "cast Mox Diamond")
+    resolve(g)
+    pick(g, "put Mox Diamond into the graveyard")
+    assert names(g, 0, "graveyard") == ["Mox Diamond"]
+    assert names(g, 0, "hand") == ["Forest"]

@@ -494,8 +494,11 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"replacement effect {node.kind!r}")
         if node.condition is not None and node.kind == ir.ReplacementKind.ENTERS_WITH_COUNTERS:
             _condition_gaps(node.condition, out)   # engine.replacement.apply_entering
-        if node.unless is not None and (node.kind != ir.ReplacementKind.ENTERS_TAPPED
-                                        or type(node.unless).__name__ not in ENTERS_UNLESS):
+        if node.kind == ir.ReplacementKind.ENTER_OR_GRAVEYARD:
+            if type(node.unless) is not ir.DiscardOption:
+                out.append(f"{node.kind!r} unless {type(node.unless).__name__}")
+        elif node.unless is not None and (node.kind != ir.ReplacementKind.ENTERS_TAPPED
+                                          or type(node.unless).__name__ not in ENTERS_UNLESS):
             out.append(f"{node.kind!r} unless {type(node.unless).__name__}")
     elif t is ir.Trigger:
         if node.event not in TRIGGER_EVENTS:

@@ -3327,6 +3327,14 @@ class RevealOption:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """"If ~ would enter, you may discard a [card] instead. If you do, put ~ onto the battlefield.
+    If you don't, put it into its owner's graveyard." (Mox Diamond; CR 614.1c)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class HasCounter:
     """A condition on the source: it has at least ``at_least`` (and, when given, at most
     ``at_most``) ``kind`` counters on it ("as long as it has a +1/+1 counter on it", "four or
@@ -3483,7 +3491,7 @@ class ManaSpent:
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower, SelfIs,
                        ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion, AmountAtLeast,
                        ThatPlayerControlsNone]
-EntersOption = Union[PayLifeOption, RevealOption]
+EntersOption = Union[PayLifeOption, RevealOption, DiscardOption]
 
 
 class ReplacementKind(StrEnum):
@@ -3492,6 +3500,7 @@ class ReplacementKind(StrEnum):
 
     # how a permanent enters the battlefield (CR 614.1c, 614.12)
     ENTERS_TAPPED = "enters_tapped"
+    ENTER_OR_GRAVEYARD = "enter_or_graveyard"          # ``unless``: a DiscardOption (Mox Diamond)
     ENTERS_WITH_COUNTERS = "enters_with_counters"      # ``counter_kind``, ``amount``
     MAY_ENTER_WITH_COUNTER = "may_enter_with_counter"  # unleash, CR 702.98a
     ENTER_AS_COPY = "enter_as_copy"                    # CR 707.2
