@@ -1,5 +1,6 @@
-"""Tutors that find a creature by the mana value of the one sacrificed to pay for them (Neoform,
-Prime Speaker Vannifar; CR 608.2h), each played in a real game with its rulings from the corpus."""
+"""Staples paid for with another card: tutors that find a creature by the mana value of the one
+sacrificed to pay for them (Neoform, Prime Speaker Vannifar, Birthing Pod; CR 608.2h), and Mox
+Diamond's discard as it would enter (CR 614.1c), each played in a real game with its rulings."""
 from __future__ import annotations
 
 from manastack.oracle import ir
