@@ -1606,6 +1606,11 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
     # CR 701.23a: the ability's controller searches, or with ``own`` the library's owner
     searcher = p.index if e.own else rc.controller
     f = replace(e.filter, zone=LIBRARY, controller=None)
+    if type(f.mana_value_equals) is ir.Plus:
+        # "equal to 1 plus the sacrificed creature's mana value": counted now, from the object
+        # as it last existed (CR 608.2h)
+        n = amount(ctx, f.mana_value_equals, rc)
+        f = replace(f, mana_value_equals=None, mana_value_at_least=n, mana_value_at_most=n)
     must = not e.up_to and f == ir.Filter(zone=LIBRARY) and e.same_name_as is None
     # "a card with the same name as that card" (CR 201.2): none when no card was revealed
     names = None if e.same_name_as is None else [o.card.name for o in known_objects(ctx, e.same_name_as, rc)]
@@ -1652,7 +1657,8 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
                 p.library.remove(o.id)
             elif e.to == BATTLEFIELD:      # "that land" later: the permanent it became (CR 400.7)
                 new = events.move(ctx, o, BATTLEFIELD, controller=searcher, tapped=e.tapped, rules=("701.23a",),
-                                  attach=_attach_to(ctx, e.attach_to, rc))
+                                  attach=_attach_to(ctx, e.attach_to, rc),
+                                  counters=None if e.counter is None else {e.counter: 1})   # CR 614.1c
                 if new is not None and new.zone == BATTLEFIELD:
                     rc.created.append(new.id)
             else:

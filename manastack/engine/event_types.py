@@ -123,6 +123,7 @@ class ZoneChange:
     bottom: bool = False                    # put on the bottom of a library (CR 401.1)
     rebound: bool = False                   # CR 702.88a: exiled by rebound's replacement
     pay_life: int = 0                       # CR 614.12a, 119.4: life paid as it enters (Blood Crypt)
+    discard_instead: int | None = None      # CR 614.1c: the card discarded so it enters (Mox Diamond)
     old: Any = None                         # the object as it last existed (603.10a)
     attached: tuple[int, ...] = ()          # what was attached to it as it left (603.10a)
     shuffle: bool = False                   # CR 614.6: shuffled into its owner's library instead

@@ -128,6 +128,10 @@ def move(ctx: Ctx, o: Obj, to: str, *, controller: int | None = None, tapped: bo
         finally:
             if whole is not None:
                 _with_the_others(ctx, whole)
+        if ev.to != BATTLEFIELD:    # put into its owner's graveyard instead (Mox Diamond; CR 614.1c)
+            return move(ctx, o, ev.to, rules=("614.1c",))
+        if ev.discard_instead is not None and ev.discard_instead in s.objs:   # CR 614.1c, 701.9a
+            discard(ctx, ev.controller, s.objs[ev.discard_instead])
         if from_zone != STACK and ev.attach == aura_placement.NOTHING:
             return None               # it stays where it is (CR 303.4g)
         if ev.pay_life:     # "As ~ enters, you may pay 2 life" (CR 614.12a, 119.4)

@@ -205,6 +205,8 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
         return False
     if f.mana_value_equals is not None:     # counters on the source, now (Chalice of the Void)
         on = f.mana_value_equals
+        if type(on) is not ir.CountersOn:
+            raise TypeError(f"a filter's amount must be read before matching, found {on!r}")
         if source is None or ch.mana_value(o) != source.counters.get(on.kind, 0) * on.multiplier:
             return False
     return True

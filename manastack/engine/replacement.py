@@ -373,7 +373,9 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
     Moon has none (CR 305.7)."""
 
     def candidates(ev: ZoneChange) -> list[Replacement]:
-        out = []
+        out: list[Replacement] = []
+        if ev.to != BATTLEFIELD:        # put into a graveyard instead (Mox Diamond): it never enters
+            return out
         card = layers.card_now(ctx.s, entering_view(o, ev, ev.copy or o.card))
         for i, ab in enumerate(card.abilities):
             if type(ab) is ir.Keyword:      # fading, bloodthirst (CR 702.32a, 702.54a)
@@ -392,6 +394,10 @@ def apply_entering(ctx: Ctx, o, event: ZoneChange) -> None:
             if ab.kind == ir.ReplacementKind.ENTER_AS_COPY and not ev.copy_asked:
                 out.append(Replacement(key, f"{card.name} may enter as a copy", ("614.1c", "707.2"),
                                        partial(_enter_as_copy, ctx, o, ab), rank="copy",
+                                       source=(ab.kind, card)))
+            elif ab.kind == ir.ReplacementKind.ENTER_OR_GRAVEYARD and type(ab.unless) is ir.DiscardOption:
+                out.append(Replacement(key, f"{card.name} enters only if its controller discards a card",
+                                       ("614.1c",), partial(_discard_or_graveyard, ctx, o, ab.unless),
                                        source=(ab.kind, card)))
             elif ab.kind == ir.ReplacementKind.ENTERS_TAPPED and ab.unless is not None:
                 out += _enters_tapped_unless(ctx, o, ev, key, ab, card)
@@ -541,6 +547,28 @@ def _enters_tapped_unless(ctx: Ctx, o, ev: ZoneChange, key: str, ab: ir.Replacem
     return [Replacement(key, f"as {card.name} enters, its controller may {what}; if not, it enters tapped",
                         ("614.1c", "614.12a"), lambda e: _enters_option(ctx, o, unless, e),
                         source=(ab.kind, card))]
+
+
+def _discard_or_graveyard(ctx: Ctx, o, option: ir.DiscardOption, event: ZoneChange) -> None:
+    """"If ~ would enter, you may discard a land card instead. If you do, put ~ onto the
+    battlefield. If you don't, put it into its owner's graveyard." (CR 614.1c): the card chosen is
+    discarded as it enters (``event.discard_instead``, done by the move); otherwise it goes to the
+    graveyard and never enters, so nothing sees it enter (Mox Diamond ruling 2008-05-01)."""
+    s, player = ctx.s, event.controller
+    p = s.players[player]
+    options = tuple(Action(ActionKind.CHOOSE, (i,), f"discard {s.objs[i].card.name}") for i in p.hand
+                    if i != o.id and matches(s, s.objs[i], option.filter, o, player))
+    answer = Action(ActionKind.NO, (), "")
+    if options:
+        answer = ctx.ask(Decision(player, DecisionKind.MAY, f"{o.card.name} would enter: discard a card instead "
+                                  "(CR 614.1c)? If you don't, it goes to its owner's graveyard",
+                                  options + (Action(ActionKind.NO, (), f"put {o.card.name} into the graveyard"),)))
+    if answer.kind == ActionKind.CHOOSE:
+        event.discard_instead = answer.args[0]
+        return
+    event.to = GRAVEYARD
+    s.add_log(f"{p.name} discards no card: {o.card.name} is put into its owner's graveyard instead",
+              ("614.1c",), "choice")
 
 
 def _unmet(condition) -> str:

@@ -421,6 +421,10 @@ def _walk(node, out: list[str]) -> None:
         return
     if t in _X_BOUND or t is ir.Ref and getattr(node, "name", None) in ("all", "chosen"):
         node = _x_bound(node)       # X read as they resolve (resolution.bound_x)
+    if t is ir.SearchLibrary and type(node.filter.mana_value_equals) is ir.Plus:
+        # counted as the search happens (effects._search_library_of); its amount walked alone
+        _walk(node.filter.mana_value_equals, out)
+        node = dataclasses.replace(node, filter=dataclasses.replace(node.filter, mana_value_equals=None))
     if t in (ir.SpellAbility, ir.ActivatedAbility):
         node = _targets_x_bound(node)   # X announced before targets (targets.x_fits)
     if t is ir.PreventionAbility:       # CR 615 while on the battlefield: no duration of its own
@@ -490,8 +494,11 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"replacement effect {node.kind!r}")
         if node.condition is not None and node.kind == ir.ReplacementKind.ENTERS_WITH_COUNTERS:
             _condition_gaps(node.condition, out)   # engine.replacement.apply_entering
-        if node.unless is not None and (node.kind != ir.ReplacementKind.ENTERS_TAPPED
-                                        or type(node.unless).__name__ not in ENTERS_UNLESS):
+        if node.kind == ir.ReplacementKind.ENTER_OR_GRAVEYARD:
+            if type(node.unless) is not ir.DiscardOption:
+                out.append(f"{node.kind!r} unless {type(node.unless).__name__}")
+        elif node.unless is not None and (node.kind != ir.ReplacementKind.ENTERS_TAPPED
+                                          or type(node.unless).__name__ not in ENTERS_UNLESS):
             out.append(f"{node.kind!r} unless {type(node.unless).__name__}")
     elif t is ir.Trigger:
         if node.event not in TRIGGER_EVENTS:
@@ -530,6 +537,8 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"controller {node.controller!r}")
         if ir.has_x(node):
             out.append("X in a description of a triggered ability's target, a trigger or a static ability")
+        if type(node.mana_value_equals) is ir.Plus:
+            out.append("a mana value counted as it resolves, outside a library search")
     elif t is ir.SpendRule:
         if node.rider is not None and node.rider not in MANA_RIDERS:
             out.append(f"mana rider {node.rider!r}")

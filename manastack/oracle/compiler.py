@@ -101,7 +101,8 @@ _SELF_WORDS = re.compile(
     r"Equipment|Vehicle|planeswalker|emblem)\b")
 _WORDING = [(re.compile(r"\b(enter|enters|entering) the battlefield\b"), r"\1"),
             (re.compile(r"\bconverted mana cost\b"), "mana value"),
-            (re.compile(r"\bActivate this ability only\b"), "Activate only")]
+            (re.compile(r"\bActivate this ability only\b"), "Activate only"),
+            (re.compile(r"\{([WUBRG])P\}"), r"{\1/P}")]     # older spelling of a Phyrexian symbol (CR 107.4f)
 _MODAL_HEAD = re.compile(r"\bchoose (?:one|two|one or both) —$", re.I)
 _TAIL = re.compile(r"(?:Activate only (?:as a sorcery|any time you could cast a sorcery|"
                    r"once each turn|during your upkeep|during your turn(?:, before attackers are declared)?|"

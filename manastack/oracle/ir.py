@@ -193,7 +193,7 @@ class Minus:
 class Plus:
     """"two plus the number of Zombies you control": ``n`` more than ``count``."""
 
-    count: CountOf
+    count: "CountOf | StatOf"    # StatOf: "1 plus the sacrificed creature's mana value"
     n: int
 
 
@@ -317,7 +317,9 @@ class Filter:
     mana_value_at_least: int | X | CountOf | None = None   # both X: "with mana value X"
     zone: str = "battlefield"
     multicolored: bool = False
-    mana_value_equals: CountersOn | None = None   # "with mana value equal to the number of ..."
+    # "with mana value equal to the number of ... counters on ~"; a Plus: "equal to 1 plus the
+    # sacrificed creature's mana value", counted as a library search happens (engine.effects._search)
+    mana_value_equals: "CountersOn | Plus | None" = None
     named_self: bool = False      # "named ~": the source's name (CR 201.5)
     not_named_self: bool = False  # "not named ~"
     name: str | None = None       # "named Angrath, Minotaur Pirate"
@@ -1106,6 +1108,7 @@ class SearchLibrary:
     # "a card with the same name as that card": the name of that object (CR 201.2), besides ``filter``
     same_name_as: "Subject | None" = None
     share_land_type: bool = False   # "... land cards that share a land type": each one found shares one with the others
+    counter: str | None = None    # "with an additional +1/+1 counter on it": each enters with one (CR 614.1c)
 
 
 @dataclass(frozen=True, slots=True)
@@ -3395,6 +3398,14 @@ class RevealOption:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """"If ~ would enter, you may discard a [card] instead. If you do, put ~ onto the battlefield.
+    If you don't, put it into its owner's graveyard." (Mox Diamond; CR 614.1c)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class HasCounter:
     """A condition on the source: it has at least ``at_least`` (and, when given, at most
     ``at_most``) ``kind`` counters on it ("as long as it has a +1/+1 counter on it", "four or
@@ -3551,7 +3562,7 @@ class ManaSpent:
 StateCondition = Union[YouControl, OpponentCount, NotYourTurn, OpponentControls, PlayerCount, SelfPower, SelfIs,
                        ObjectCount, AnyOf, AllOf, HadCounter, EnteredThisTurn, ManaSpent, Devotion, AmountAtLeast,
                        ThatPlayerControlsNone]
-EntersOption = Union[PayLifeOption, RevealOption]
+EntersOption = Union[PayLifeOption, RevealOption, DiscardOption]
 
 
 class ReplacementKind(StrEnum):
@@ -3560,6 +3571,7 @@ class ReplacementKind(StrEnum):
 
     # how a permanent enters the battlefield (CR 614.1c, 614.12)
     ENTERS_TAPPED = "enters_tapped"
+    ENTER_OR_GRAVEYARD = "enter_or_graveyard"          # ``unless``: a DiscardOption (Mox Diamond)
     ENTERS_WITH_COUNTERS = "enters_with_counters"      # ``counter_kind``, ``amount``
     MAY_ENTER_WITH_COUNTER = "may_enter_with_counter"  # unleash, CR 702.98a
     ENTER_AS_COPY = "enter_as_copy"                    # CR 707.2

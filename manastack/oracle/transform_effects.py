@@ -1264,10 +1264,13 @@ class EffectRules:
             # "that player": the enchanted player its description named (CR 303.4b)
             _need(d.filter.name_unlike_attached is not None, "attached to that player: no player named")
             dest, attach = "battlefield", ir.Ref(ir.ENCHANTED_PLAYER)
+        counter = None
+        if dest == "battlefield_counter":     # "with an additional +1/+1 counter on it" (CR 614.1c)
+            dest, counter = "battlefield", "+1/+1"
         share = any(isinstance(x, Token) and x.type == "SHARE_LAND_TYPE" for x in c)
         _need(not share or f.types == ("Land",), "cards that share a land type")
         return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple),
-                                 attach_to=attach, share_land_type=share)]
+                                 attach_to=attach, share_land_type=share, counter=counter)]
 
     def search_same_name(self, c):
         """"Search your library for a card with the same name as that card, reveal it, put it into
@@ -1689,6 +1692,11 @@ class EffectRules:
 
     def to_battlefield(self, c):
         return "battlefield", bool(c)
+
+    def to_battlefield_counter(self, c):
+        """"onto the battlefield with an additional +1/+1 counter on it" (Neoform; CR 614.1c)."""
+        _need(str(c[0]) == "+1/+1", "an additional counter")
+        return "battlefield_counter", False
 
     def to_battlefield_attached_player(self, c):
         """"onto the battlefield attached to that player": an Aura the effect puts on a player it

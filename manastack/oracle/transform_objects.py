@@ -674,6 +674,13 @@ class ObjectRules:
         """"with mana value equal to the number of charge counters on ~" (Chalice of the Void)."""
         return "mana_value_equals", ir.CountersOn(c[0])
 
+    def p_mv_plus_stat(self, c):
+        """"with mana value equal to 1 plus the sacrificed creature's mana value" (Birthing Pod):
+        counted as the effect happens, from the object as it last existed (CR 608.2h)."""
+        n = _number(str(c[0]))
+        _need(isinstance(n, int) and type(c[1]) is ir.StatOf, "mana value equal to an amount")
+        return "mana_value_equals", ir.Plus(c[1], n)
+
     def p_cast_you(self, c):
         return "cast_by", "you"
 

@@ -1446,6 +1446,14 @@ class StaticRules:
         _need(isinstance(n, int), "opponents")
         return ir.OpponentCount(n)
 
+    def r_enter_discard_instead(self, c):
+        """"If ~ would enter, you may discard a land card instead. If you do, put ~ onto the
+        battlefield. If you don't, put it into its owner's graveyard." (Mox Diamond; CR 614.1c)."""
+        d = next(x for x in c if isinstance(x, _Desc))
+        _need(d.kind is DescKind.CARD and not d.plural and not d.zone_given, "discard instead: this card")
+        return [ir.ReplacementAbility(ir.ReplacementKind.ENTER_OR_GRAVEYARD,
+                                      unless=ir.DiscardOption(dataclasses.replace(d.filter, zone="hand")))]
+
     def eo_pay_life(self, c):
         n = _number(str(c[0]))
         _need(isinstance(n, int), "pay X life")
