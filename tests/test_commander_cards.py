@@ -46,7 +46,8 @@ def resolve_all(g: Game) -> None:
 # ------------------------------------------------------------------ lieutenant (CR 207.2c)
 
 LIEUTENANTS = ("Loyal Drake", "Loyal Subordinate", "Loyal Guardian", "Loyal Apprentice", "Loyal Unicorn",
-               "Stormsurge Kraken", "Demon of Wailing Agonies")
+               "Stormsurge Kraken", "Demon of Wailing Agonies", "Thunderfoot Baloth",
+               "Angelic Field Marshal")
 
 
 def test_lieutenants_compile_fully(db):
@@ -107,6 +108,40 @@ def test_stormsurge_kraken_gets_bigger_only_with_your_commander(db):
     s = g.current_state()
     kraken = obj(g, "Stormsurge Kraken")
     assert (ch.power(s, kraken), ch.toughness(s, kraken)) == (5, 5)
+
+
+def test_thunderfoot_baloth_two_subjects(db):
+    """Thunderfoot Baloth: while Alice controls her commander it is 7/7 and her other creatures
+    get +2/+2 and have trample (Isperia too); Bob's creatures aren't affected. Without her
+    commander (Bob's under her control doesn't count, rulings 2014-11-07) nothing applies."""
+    g = commander_board(db, f"""    battlefield: [Thunderfoot Baloth, "{ISPERIA}", Grizzly Bears]""",
+                        f"""    battlefield: [Runeclaw Bear]""")
+    s = g.current_state()
+    got = {o.card.name: (ch.power(s, o), ch.toughness(s, o), "trample" in ch.keywords(s, o))
+           for o in s.permanents()}
+    assert got == {"Thunderfoot Baloth": (7, 7, True), ISPERIA: (8, 6, True),
+                   "Grizzly Bears": (4, 4, True), "Runeclaw Bear": (2, 2, False)}
+    g = commander_board(db, f"""    battlefield: [Thunderfoot Baloth, Grizzly Bears, {{card: "{AYULA}", owner: Bob}}]
+    command: ["{ISPERIA}"]""")
+    s = g.current_state()
+    got = {o.card.name: (ch.power(s, o), ch.toughness(s, o), "trample" in ch.keywords(s, o))
+           for o in s.permanents()}
+    assert got == {"Thunderfoot Baloth": (5, 5, True), "Grizzly Bears": (2, 2, False), AYULA: (2, 2, False)}
+
+
+def test_angelic_field_marshal_gives_vigilance_to_all_your_creatures(db):
+    """Angelic Field Marshal: "creatures you control" includes itself, so with Alice's commander
+    it is a 5/5 with vigilance, and her creatures attack without tapping (CR 702.20b)."""
+    g = commander_board(db, f"""    battlefield: [Angelic Field Marshal, "{ISPERIA}", Grizzly Bears]""")
+    s = g.current_state()
+    marshal, bears = obj(g, "Angelic Field Marshal"), obj(g, "Grizzly Bears")
+    assert (ch.power(s, marshal), ch.toughness(s, marshal)) == (5, 5)
+    assert all("vigilance" in ch.keywords(s, o) for o in (marshal, bears, obj(g, ISPERIA)))
+    g = commander_board(db, """    battlefield: [Angelic Field Marshal, Grizzly Bears]""")
+    s = g.current_state()
+    marshal = obj(g, "Angelic Field Marshal")
+    assert (ch.power(s, marshal), ch.toughness(s, marshal)) == (3, 3)
+    assert not any("vigilance" in ch.keywords(s, o) for o in s.permanents())
 
 
 # ------------------------------------------------------------------ commanders described (CR 903.3d)
