@@ -8,7 +8,7 @@ from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 
-from .game_helpers import board, pass_to_end_step_trigger, pick
+from .game_helpers import board, cast_and_pay, pass_to_end_step_trigger, pick
 
 ISPERIA = "Isperia, Supreme Judge"
 AYULA = "Ayula, Queen Among Bears"
@@ -644,3 +644,53 @@ def test_tome_of_legends_counts_your_commander_only(db):
         g.push(Action("autopay"))
     resolve_all(g)
     assert obj(g, ISPERIA).zone == "battlefield" and obj(g, "Tome of Legends").counters.get("page") == 2
+
+
+# ------------------------------------------------------------------ a cost of the commanders' color identity (CR 903.4)
+
+def _war_room_labels(g: Game) -> list[str]:
+    return [a.label for a in g.legal_actions() if a.label.startswith("activate War Room") and "Draw" in a.label]
+
+
+def test_war_room_pays_life_for_each_color_of_the_commanders_identity(db):
+    """War Room's last ability: Alice's commander Isperia is white and blue, so she pays 2 life
+    and draws a card (CR 903.4; War Room rulings 2020-11-10)."""
+    assert db.get("War Room").fully_supported
+    g = commander_board(db, """    battlefield: [War Room, Wastes, Wastes, Wastes]
+    library: [Island, Island]
+    command: ["Isperia, Supreme Judge"]""")
+    assert _war_room_labels(g)
+    cast_and_pay(g, _war_room_labels(g)[0])
+    assert g.current_state().players[0].life == 38
+    resolve_all(g)
+    assert len(g.current_state().players[0].hand) == 1
+
+
+def test_war_room_with_a_colorless_commander_costs_no_life(db):
+    """A commander with no colors in its color identity: no life is paid (War Room rulings
+    2020-11-10)."""
+    g = board(db, """
+  - name: Alice
+    commanders: ["Kozilek, Butcher of Truth"]
+    command: ["Kozilek, Butcher of Truth"]
+    battlefield: [War Room, Wastes, Wastes, Wastes]
+    library: [Island, Island]
+  - name: Bob
+    commanders: ["Ayula, Queen Among Bears"]
+""", format="commander", turn=5)
+    cast_and_pay(g, _war_room_labels(g)[0])
+    assert g.current_state().players[0].life == 40
+    resolve_all(g)
+    assert len(g.current_state().players[0].hand) == 1
+
+
+def test_war_room_without_a_commander_cant_be_activated(db):
+    """A player without a commander can't activate it at all: the number of colors is undefined
+    and the cost unpayable (CR 903.4f; War Room rulings 2020-11-10)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [War Room, Wastes, Wastes, Wastes]
+    library: [Island, Island]
+  - name: Bob
+""", turn=5)
+    assert not _war_room_labels(g)

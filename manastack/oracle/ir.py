@@ -2025,10 +2025,13 @@ class ExertCost:
 @dataclass(frozen=True, slots=True)
 class PayLifeCost:
     """"Pay 2 life" (CR 119.4); with ``x``, "pay X life" in a spell's additional cost: X is
-    announced as the spell is cast (CR 601.2b, 107.3) and ``amount`` is then set to it."""
+    announced as the spell is cast (CR 601.2b, 107.3) and ``amount`` is then set to it; with
+    ``commander_colors``, as much life as the payer's commanders' color identity has colors,
+    unpayable by a player without a commander (CR 903.4, 903.4f; War Room)."""
 
     amount: int
     x: bool = False
+    commander_colors: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -611,6 +611,10 @@ class LineRules:
         _need(str(c[0]).isdigit(), "pay X life")
         return ir.PayLifeCost(int(c[0]))
 
+    def c_life_commander_colors(self, c):
+        """"Pay life equal to the number of colors in your commanders' color identity"."""
+        return ir.PayLifeCost(0, commander_colors=True)
+
     def c_sac_self(self, c):
         return ir.SacrificeSelfCost()
 
