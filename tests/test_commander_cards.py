@@ -8,7 +8,7 @@ from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 
-from .game_helpers import board, cast_and_pay, pass_to_end_step_trigger, pick
+from .game_helpers import board, cast_and_pay, names, pass_to_end_step_trigger, pick
 
 ISPERIA = "Isperia, Supreme Judge"
 AYULA = "Ayula, Queen Among Bears"
@@ -694,3 +694,49 @@ def test_war_room_without_a_commander_cant_be_activated(db):
   - name: Bob
 """, turn=5)
     assert not _war_room_labels(g)
+
+
+# ------------------------------------------------------------------ "each opponent who can't" after an edict (CR 701.21a)
+
+def test_skull_storm_copies_and_half_life_rounded_up(db):
+    """Skull Storm with two commander casts: two copies and the spell resolve in turn. Bob, with
+    no creature and 30 life, loses 15, then 8, then 4 (the amount is found as each resolves,
+    rounded up: Skull Storm rulings 2018-07-13); Carol sacrifices her only creature to the first,
+    then can't, and loses half her life to each of the other two."""
+    assert db.get("Skull Storm").fully_supported
+    g = board(db, """
+  - name: Alice
+    commanders: ["Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"]
+    command: ["Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"]
+    commander_casts: {"Falthis, Shadowcat Familiar": 2}
+    hand: [Skull Storm]
+    battlefield: [{card: Swamp, count: 9}]
+  - name: Bob
+    life: 30
+  - name: Carol
+    battlefield: [Grizzly Bears]
+""", format="commander", turn=5)
+    cast_and_pay(g, "cast Skull Storm")
+    resolve_all(g)
+    s = g.current_state()
+    assert [p.life for p in s.players] == [40, 3, 10]
+    assert names(g, 2, "graveyard") == ["Grizzly Bears"]
+
+
+def test_plaguecrafter_each_player_who_cant_discards(db):
+    """Plaguecrafter: each player sacrifices a creature or planeswalker (Alice may sacrifice
+    Plaguecrafter itself, its only one); Bob, who controls neither, discards a card instead."""
+    assert db.get("Plaguecrafter").fully_supported
+    g = board(db, """
+  - name: Alice
+    hand: [Plaguecrafter]
+    battlefield: [{card: Swamp, count: 3}]
+  - name: Bob
+    hand: [Island]
+    battlefield: [Forest]
+""", turn=3)
+    cast_and_pay(g, "cast Plaguecrafter")
+    resolve_all(g)
+    assert names(g, 0, "graveyard") == ["Plaguecrafter"]
+    assert names(g, 1, "graveyard") == ["Island"] and not g.current_state().players[1].hand
+

@@ -678,6 +678,15 @@ class LoseLife:
 
 
 @dataclass(frozen=True, slots=True)
+class LoseHalfLife:
+    """"Each opponent loses half their life, rounded up.": each player ``who`` names loses half
+    their own life total as the effect happens, rounded as the text says (CR 107.1a, 119.3)."""
+
+    who: Subject
+    round_up: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Destroy:
     """CR 701.8; ``no_regeneration`` for "It can't be regenerated" (CR 701.19)."""
 
@@ -1935,7 +1944,7 @@ class IfYouDont:
 
 
 _Effects0 = Union[
-    AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, RedirectDamage, Exile,
+    AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, LoseHalfLife, Destroy, Regenerate, PreventDamage, RedirectDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords, LifeCantChange,
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
@@ -2372,6 +2381,9 @@ VOTER = "voter"
 # "each opponent who voted for a choice you didn't vote for" after "Whenever players finish
 # voting" (Grudge Keeper): a Ref to those opponents, read from the votes the trigger saw
 DISSENTERS = "dissenting_opponents"
+# "each opponent (player) who can't" after "Each opponent (player) sacrifices a creature.": a Ref
+# to the players the edict named who sacrificed nothing (Plaguecrafter, Skull Storm; CR 701.21a)
+UNABLE_TO_SACRIFICE = "unable_to_sacrifice"
 # "each other player" after "Whenever enchanted player casts ... spell" (Curse of Echoes): a Ref
 # to the players still in the game other than the one the trigger names
 OTHER_THAN_TRIGGERING_PLAYER = "players_other_than_triggering"

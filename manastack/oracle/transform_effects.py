@@ -528,6 +528,11 @@ class EffectRules:
         _need(_is_player(c[0]), "not a player")
         return [ir.LoseLife(_amount(c[1], _of(c, _ForEach)), c[0])]
 
+    def lose_half_life(self, c):
+        """"Each opponent who can't loses half their life, rounded up." (CR 107.1a)."""
+        _need(_is_player(c[0]) and c[0] != ir.Ref("you"), "not a player")
+        return [ir.LoseHalfLife(c[0], round_up=str(c[-1]).lower().endswith("up"))]
+
     def gains(self, c):
         """"~ gains flying until end of turn"; "you gain protection from ...", "you gain shroud"
         (a player with protection, hexproof or shroud, CR 702.16b, 702.11c, 702.18a): a player
