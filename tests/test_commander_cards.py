@@ -740,3 +740,48 @@ def test_plaguecrafter_each_player_who_cant_discards(db):
     assert names(g, 0, "graveyard") == ["Plaguecrafter"]
     assert names(g, 1, "graveyard") == ["Island"] and not g.current_state().players[1].hand
 
+
+
+# ------------------------------------------------------------------ Genesis Storm (CR 701.20a)
+
+def _genesis(db, casts: str) -> Game:
+    return board(db, f"""
+  - name: Alice
+    commanders: ["Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"]
+    command: ["Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"]
+    commander_casts: {casts}
+    hand: [Genesis Storm]
+    library: [Island, Grizzly Bears, Forest, Hill Giant, Swamp]
+    battlefield: [{{card: Forest, count: 6}}]
+  - name: Bob
+""", format="commander", turn=5)
+
+
+def test_genesis_storm_puts_the_first_nonland_permanent_onto_the_battlefield(db):
+    """Genesis Storm with one commander cast: the copy reveals Island and Grizzly Bears and Alice
+    puts the Bears onto the battlefield, Island going to the bottom; the spell then reveals Forest
+    and Hill Giant, the Giant entering too. Swamp, never revealed, is on top."""
+    assert db.get("Genesis Storm").fully_supported
+    g = _genesis(db, '{"Falthis, Shadowcat Familiar": 1}')
+    cast_and_pay(g, "cast Genesis Storm")
+    while g.current_state().stack:
+        g.push(Action("pass") if g.pending.kind == "priority" else
+               next(a for a in g.legal_actions() if a.label == "put it"))
+    s = g.current_state()
+    assert sorted(o.card.name for o in s.permanents(0) if o.card.name != "Forest") == ["Grizzly Bears", "Hill Giant"]
+    lib = [s.objs[i].card.name for i in s.players[0].library]
+    assert lib[-1] == "Swamp" and sorted(lib[:-1]) == ["Forest", "Island"]
+
+
+def test_genesis_storm_declined_card_goes_to_the_bottom(db):
+    """Declining ("You may put that card ..."): Grizzly Bears is one of the cards revealed that
+    weren't put onto the battlefield, so it goes to the bottom with Island."""
+    g = _genesis(db, "{}")
+    cast_and_pay(g, "cast Genesis Storm")
+    while g.current_state().stack:
+        g.push(Action("pass") if g.pending.kind == "priority" else
+               next(a for a in g.legal_actions() if a.label == "don't"))
+    s = g.current_state()
+    assert not [o for o in s.permanents(0) if o.card.name != "Forest"]
+    lib = [s.objs[i].card.name for i in s.players[0].library]
+    assert lib[-3:] == ["Swamp", "Hill Giant", "Forest"] and sorted(lib[:2]) == ["Grizzly Bears", "Island"]   # top last

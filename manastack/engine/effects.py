@@ -1641,6 +1641,14 @@ def _reveal_until(ctx, e: ir.RevealUntil, rc):
     else:
         s.add_log(f"{p.name} reveals cards from the top of their library until {'one matches' if wanted == 1 else f'{wanted} match'}: {names}"
                   + ("" if len(found) >= wanted else f" ({len(found)} do)"), ("701.20a",), "effect")
+    if e.optional and found:        # "You may put that card ...": declined, it is one of the rest
+        where = "onto the battlefield" if e.to == BATTLEFIELD else "into your hand"
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, f"{rc.card.name}: put "
+                                  f"{', '.join(s.objs[i].card.name for i in found)} {where}?",
+                                  (Action(ActionKind.YES, (), "put it"), Action(ActionKind.NO, (), "don't"))))
+        if answer.kind != ActionKind.YES:
+            s.add_log(f"{p.name} chooses not to put {s.objs[found[0]].card.name} {where}", ("701.20a",), "choice")
+            found = []
     rest = [i for i in revealed if i not in found]
     with events.together(ctx):
         for i in found:

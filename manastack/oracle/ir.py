@@ -1108,13 +1108,15 @@ class RevealUntil:
     701.20a): revealing stops once ``count`` matching cards are revealed or the library runs out;
     those go into the hand or onto the battlefield (``tapped``), together; the others "graveyard",
     "exile", "random" (the bottom, in a random order), "bottom" (in the order chosen) or
-    "shuffle" (into the library)."""
+    "shuffle" (into the library). With ``optional`` ("You may put that card ..."), the controller
+    may leave the card found with the others."""
 
     filter: Filter
     to: str = "hand"
     tapped: bool = False
     rest: str = "graveyard"
     count: "Amount" = 1
+    optional: bool = False
 
 
 @dataclass(frozen=True, slots=True)

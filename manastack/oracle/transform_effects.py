@@ -1116,6 +1116,14 @@ class EffectRules:
         count = ir.VoteCount(str(votes[0]).split()[2].lower()) if votes else 1
         return [ir.RevealUntil(_card_filter(d, plural=False), to, tapped, rest, count)]
 
+    def reveal_until_may(self, c):
+        """"... You may put that card onto the battlefield. Then put all cards revealed this way
+        that weren't put onto the battlefield on the bottom of your library in a random order."
+        (Genesis Storm; CR 701.20a)."""
+        d, rest = next(x for x in c if isinstance(x, _Desc)), c[-1]
+        _need(rest in ("random", "bottom"), "reveal until")
+        return [ir.RevealUntil(_card_filter(d, plural=False), "battlefield", False, rest, 1, optional=True)]
+
     def ru_which(self, c):
         return c[0] if c else None
 
