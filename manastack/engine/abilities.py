@@ -639,8 +639,8 @@ def cost_text(cost: ir.Cost) -> str:
                 words.append(f"pay {n} life")
             case ir.PayEnergyCost(amount=n):
                 words.append(f"pay {'{E}' * n}")
-            case ir.DiscardCost(count=n, card_type=kind):
-                card = f"{kind.lower()} card" if kind else "card"
+            case ir.DiscardCost(count=n, card_type=kind, subtype=sub):
+                card = f"{sub} card" if sub else f"{kind.lower()} card" if kind else "card"
                 words.append(f"discard a {card}" if n == 1 else f"discard {n} {card}s")
             case ir.SacrificeCost(filter=f, count=n):
                 words.append(f"sacrifice {_count(n, _kind(f))}")

@@ -590,7 +590,7 @@ def cast(ctx: Ctx, player: int, oid: int, face_down: bool = False, adventure: bo
                   ("601.2c",), "cast")
     if not choose_division(ctx, item, player, ab):       # CR 601.2d
         raise Rollback()
-    total, why = total_cost(s, player, spell, item.x, base)
+    total, why = total_cost(s, player, spell, item.x, base, tuple(t for g in item.targets for t in g))
     if emerging is not None:           # CR 702.119a: less the mana value of the creature to sacrifice
         fodder = s.objs[emerging]
         total = alt_costs.emerge_reduced(total, fodder)
@@ -681,9 +681,11 @@ def activate(ctx: Ctx, player: int, oid: int, idx: int) -> None:
 
 
 def count_cast(s, player: int, spell: Obj) -> None:
-    """CR 601.2i: the spell became cast; counted for the turn, and apart if it is a creature
-    spell (Vengevine's "the second creature spell you cast this turn")."""
+    """CR 601.2i: the spell became cast; counted for the turn and the game (Once Upon a Time's
+    "the first spell you've cast this game"), and apart if it is a creature spell (Vengevine's
+    "the second creature spell you cast this turn")."""
     p = s.players[player]
     p.spells_cast_this_turn += 1
+    p.spells_cast_this_game += 1
     if ch.is_creature(s, spell):
         p.creature_spells_cast_this_turn += 1

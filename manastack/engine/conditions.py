@@ -13,6 +13,7 @@ from manastack.oracle import ir
 from . import exercise, upcalls
 from . import characteristics as ch
 from .continuous import partner_of
+from .filters import has_name
 from .event_types import Seen
 from .commanders import FROM_COMMAND
 from .state import ItemKind, Obj, State, Step
@@ -114,6 +115,13 @@ def _no_spells_last_turn(s: State, src: Obj) -> bool:
     turn counts, whether or not the source was on the battlefield then; before the first turn
     ends there was no previous turn, and so no spell in it."""
     return not any(p.spells_cast_last_turn for p in s.players)
+
+
+def _no_spells_cast_this_game(s: State, src: Obj) -> bool:
+    """"If this spell is the first spell you've cast this game" (Once Upon a Time): its
+    controller has cast no spell yet; read while it is being cast, before it becomes cast and is
+    counted (CR 601.2b, 601.2i). A copy isn't cast and doesn't count (CR 707.10)."""
+    return not s.players[src.controller].spells_cast_this_game
 
 
 def _a_player_cast_two_spells_last_turn(s: State, src: Obj) -> bool:
@@ -293,6 +301,7 @@ _CONDITIONS = {
     "spectacle_paid": _spectacle_paid,                   # spectacle (CR 702.137a)
     "prowl_paid": _prowl_paid,                           # prowl (CR 702.76a)
     "no_spells_cast_last_turn": _no_spells_last_turn,    # CR 603.4, transforming werewolves
+    "no_spells_cast_this_game": _no_spells_cast_this_game,   # Once Upon a Time's alternative cost
     "a_player_cast_two_spells_last_turn": _a_player_cast_two_spells_last_turn,
     "self_attacking_or_blocking": _attacking_or_blocking,   # activation limits (CR 602.5b)
     "no_cards_in_hand": _no_cards_in_hand,
@@ -369,11 +378,30 @@ def _conspired(s: State, src: Obj, seen: Seen) -> bool:
     return "conspire" in (seen.cast_costs or ())
 
 
+def _entered_name_unique(s: State, src: Obj, seen: Seen) -> bool:
+    """Guardian Project (CR 201.2, 603.4): the creature that entered shares its name with no other
+    creature its controller (the source's) controls and no creature card in their graveyard; once
+    it has left the battlefield, its name as it last existed (the rulings: then itself, in the
+    graveyard or back on the battlefield as a new object, shares it). A face-down creature has no
+    name and shares none (CR 708.2)."""
+    from .mechanics.morph import FACE_DOWN      # morph imports the cost code, which imports this module
+    o = s.objs.get(seen.obj) if seen.obj is not None else None
+    name = o.card.name if o is not None and o.zone == BATTLEFIELD else seen.name
+    if not name or o is not None and o.zone == BATTLEFIELD and o.card is FACE_DOWN:
+        return True
+    names = name.split(" // ")
+    others = (p for p in s.permanents() if p.controller == src.controller and p.id != seen.obj
+              and ch.is_creature(s, p) and p.card is not FACE_DOWN)
+    cards = (s.objs[i] for i in s.players[src.controller].graveyard if "Creature" in s.objs[i].card.types)
+    return not any(has_name(x, n) for x in (*others, *cards) for n in names)
+
+
 _EVENT_CONDITIONS = {
     "entered_creature_greater": _evolve_greater,         # evolve (CR 702.100a)
     "soulbond_can_pair": _soulbond_can_pair,             # soulbond (CR 702.95a)
     "replicate_paid": _replicated,                       # replicate (CR 702.56a)
     "conspire_paid": _conspired,                         # conspire (CR 702.78a)
+    "entered_name_unique": _entered_name_unique,         # Guardian Project
 }
 
 CONDITIONS = tuple(_CONDITIONS) + tuple(_EVENT_CONDITIONS)

@@ -177,6 +177,7 @@ class DecisionKind(StrEnum):
     PROLIFERATE = "proliferate"              # CR 701.34a: one more permanent or player, or done
     VOTE = "vote"                            # CR 701.38a: a choice to vote for
     CHOOSE_NAME = "choose_name"              # CR 201.3: a card name
+    PILE = "pile"                            # CR 700.3: a permanent put into one of two piles, or a pile chosen
 
 
 class Decision:

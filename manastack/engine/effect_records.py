@@ -108,6 +108,22 @@ class LifeCantChange(PlayerRule):
 
 
 @dataclass(frozen=True, slots=True)
+class CantLoseGame(PlayerRule):
+    """The player ``affected`` can't lose the game and their opponents can't win it: "You can't
+    lose the game this turn and your opponents can't win the game this turn." (CR 104.3, 104.2)."""
+
+    kind: ClassVar[str] = "cant_lose_game"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageLifeFloor(PlayerRule):
+    """Damage that would reduce the life total of the player ``affected`` to less than 1 reduces
+    it to 1 instead (CR 614.1a; Angel's Grace)."""
+
+    kind: ClassVar[str] = "damage_life_floor"
+
+
+@dataclass(frozen=True, slots=True)
 class ChoosesVotes(PlayerRule):
     """The player ``affected`` chooses how each player votes: "You choose how each player votes
     this turn." (CR 701.38; Illusion of Choice). The most recent such record decides."""
@@ -425,6 +441,19 @@ class SwitchPT:
 
 
 @dataclass(frozen=True, slots=True)
+class Untargetable:
+    """The permanent ``affected`` can't be the target of spells or abilities the opponents of
+    ``player`` control (CR 115.1; Vines of Vastwood), until ``until``."""
+
+    kind: ClassVar[str] = "untargetable"
+    affected: int
+    player: int
+    until: str
+    timestamp: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class DamagedBy:
     """The permanent was dealt damage this turn by ``dealer``, a permanent whose abilities ask
     about "a creature dealt damage by ~ this turn" (Sengir Vampire); kept only for those."""
@@ -608,8 +637,8 @@ def plain_filter(f: ir.Filter) -> bool:
     return True
 
 
-Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | ChoosesVotes | CantCastName | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | GrantedFlashback | ExtraLandPlays
-          | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
+Effect = (ModifyPT | SetPT | GrantKeywords | PlayerProtection | PlayerKeywords | LifeCantChange | CantLoseGame | DamageLifeFloor | ChoosesVotes | CantCastName | GrantAbility | LoseKeywords | LoseAllAbilities | BecomeCreature | SetLandType | TextChange | SetColors | AddSubtypes | AllCreatureTypes | SkipNextUntap | SkipNext | MayPlay | GrantedFlashback | ExtraLandPlays
+          | PreventionShield | NoPrevention | DamageChangeEffect | DrawReplacement | RegenerationShield | ExileIfDies | DamagedBy | Untargetable | SwitchPT | ControlChange | ManaReplacementEffect | DelayedTrigger
           | OneShotDelayedTrigger | DelayedWatch | ActivatedThisTurn | CombatRule | Paired)
 """Any of the records above: what ``State.effects`` holds."""
 

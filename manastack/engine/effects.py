@@ -10,7 +10,7 @@ from typing import Any, Callable
 from manastack.mana import COLOR_NAMES, COLORS, NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.ir import CHOSEN_COLOR, PROTECTION_CHOICE, YOUR_OPPONENTS, Duration
-from manastack.oracle.subtypes import CREATURE_TYPES
+from manastack.oracle.subtypes import CREATURE_TYPES, LAND_TYPES
 from manastack.oracle.text_change import WordKind, words as words_of
 
 from . import characteristics as ch
@@ -37,7 +37,7 @@ from .abilities import ONE_SHOT_DELAYS, nested_index
 from .card_names import choose_name
 from .casting import choose_x, pay_mana
 from .conditions import evaluate
-from .continuous import HEXPROOF_FROM, keyword_names, text_changes_begin_or_end
+from .continuous import HEXPROOF_FROM, keyword_names, mana_value, text_changes_begin_or_end
 from .decisions import Action, ActionKind, Decision, DecisionKind
 from .event_types import NOTHING, Explored, PlayerRef
 from .triggers import collect
@@ -47,10 +47,10 @@ from .replacement import token_count
 from .resolution import (became, bound_x, count_for_player, known_objects, named_objects, named_players, amount, execute,
                          objects_match, resolve_subject, source_obj)
 from .effect_records import (AddSubtypes, AllCreatureTypes, BecomeCreature, CombatRule, filter_pairs, DelayedTrigger, DelayedWatch,
-                             CantCastName, ExileIfDies, ExtraLandPlays, GrantAbility, GrantedFlashback, GrantKeywords, LifeCantChange, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
+                             CantCastName, ExileIfDies, ExtraLandPlays, GrantAbility, GrantedFlashback, GrantKeywords, LifeCantChange, CantLoseGame, DamageLifeFloor, Untargetable, LoseAllAbilities, LoseKeywords, ManaReplacementEffect, PlayerKeywords, PlayerProtection,
                              MayPlay, ModifyPT, NoPrevention, DamageChangeEffect, DrawReplacement, OneShotDelayedTrigger, PreventionShield, RegenerationShield, SetColors, SetLandType,
                              SetPT, SkipNextUntap, SwitchPT, TextChange)
-from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, Obj, PendingTrigger
+from .state import EXILED_FROM_HAND, EXILED_UNTIL, EXILED_WITH, ItemKind, Obj, PendingTrigger
 from .wording import possessive
 from .zones import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
@@ -518,6 +518,63 @@ def _look_reveal_top(ctx, e: ir.LookRevealTop, rc):
         execute(ctx, e.effects, rc)
 
 
+def _exile_top_until_taken(ctx, e: ir.ExileTopUntilTaken, rc):
+    """Tainted Pact: the controller exiles their top card (CR 406.1); unless a card exiled before
+    this way has its name (CR 201.2), which ends the process, they may put it into their hand,
+    which ends it too; else again, until the library is empty."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    exiled: list[str] = []
+    while p.library:
+        top = s.objs[p.library[-1]]
+        name = top.card.name
+        new = events.move(ctx, top, EXILE, cause=rc.card.name)
+        if new is None or new.zone != EXILE:
+            continue
+        if name in exiled:
+            s.add_log(f"{rc.card.name} exiled a second card named {name}: the process ends", ("201.2",), "effect")
+            return
+        exiled.append(name)
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, f"{rc.card.name}: put {name} into your hand?",
+                                  (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))))
+        if answer.kind == ActionKind.YES:
+            events.move(ctx, new, HAND, cause=rc.card.name)
+            return
+
+
+def _separate_piles(ctx, e: ir.SeparatePiles, rc):
+    """CR 700.3: the controller puts each permanent named into one of two piles (a pile may be
+    empty, the ruling), the chooser picks one, and the permanents in it are sacrificed by their
+    controller (CR 701.21a), all at once."""
+    s = ctx.s
+    objs = [o for o in named_objects(ctx, e.what, rc) if o.zone == BATTLEFIELD]
+    choosers = named_players(ctx, e.who, rc)
+    if not choosers:
+        return
+    piles: tuple[list, list] = ([], [])
+    for o in objs:
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.PILE, f"{rc.card.name}: put {o.card.name} into which pile?",
+                                  tuple(Action(ActionKind.CHOOSE, (o.id, k), f"{o.card.name} into pile {k}") for k in (1, 2))))
+        piles[answer.args[1] - 1].append(o)
+
+    def listed(pile: list) -> str:
+        return ", ".join(o.card.name for o in pile) or "empty"
+
+    me, chooser = s.players[rc.controller], choosers[0]
+    s.add_log(f"{me.name} separates {len(objs)} permanents into two piles: [{listed(piles[0])}] and [{listed(piles[1])}]",
+              ("700.3",), "choice")
+    answer = ctx.ask(Decision(chooser, DecisionKind.PILE, f"{rc.card.name}: choose a pile",
+                              tuple(Action(ActionKind.CHOOSE, (k,), f"pile {k}: {listed(piles[k - 1])}") for k in (1, 2))))
+    chosen = piles[answer.args[0] - 1]
+    s.add_log(f"{s.players[chooser].name} chooses the pile [{listed(chosen)}]", ("700.3",), "choice")
+    with events.together(ctx):
+        for o in chosen:
+            o = s.objs.get(o.id)
+            if o is None or o.zone != BATTLEFIELD:
+                continue
+            events.sacrifice(ctx, o)
+
+
 def _reveal_top_if(ctx, e: ir.RevealTopIf, rc):
     """Each player named reveals the top card of their library (CR 701.20a); a card matching the
     filter goes where the effect says (onto the battlefield under that player's control), another
@@ -530,10 +587,45 @@ def _reveal_top_if(ctx, e: ir.RevealTopIf, rc):
         top = s.objs[player.library[-1]]
         s.add_log(f"{player.name} reveals {top.card.name} from the top of their library", ("701.20a",), "effect")
         to = e.to if objects_match(ctx, top, e.filter, rc) else e.otherwise
+        if to == e.to and e.may:        # "You may put that card onto the battlefield if it's ..."
+            answer = ctx.ask(Decision(p, DecisionKind.MAY, f"{rc.card.name}: put {top.card.name} onto the battlefield?",
+                                      (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))))
+            to = e.to if answer.kind == ActionKind.YES else e.otherwise
         if to is None:
             continue
-        events.move(ctx, top, to, controller=p if to == BATTLEFIELD else None,
-                    tapped=e.tapped and to == BATTLEFIELD, cause=rc.card.name)
+        moved = events.move(ctx, top, to, controller=p if to == BATTLEFIELD else None,
+                            tapped=e.tapped and to == BATTLEFIELD, cause=rc.card.name)
+        if e.may and to == e.to and e.otherwise is not None and (moved is None or moved.zone != to) \
+                and top.id in player.library:   # not put there for any reason: "otherwise" (the ruling)
+            events.move(ctx, top, e.otherwise, cause=rc.card.name)
+
+
+def _reveal_from_hand(ctx, e: ir.RevealFromHand, rc):
+    """CR 701.20a: the controller chooses a card in their hand and reveals it; "that card" after
+    it is that card (``rc.revealed``). An empty hand reveals nothing."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    if not p.hand:
+        s.add_log(f"{p.name} has no card in hand to reveal", ("701.20a",), "effect")
+        return
+    answer = ctx.ask(Decision(rc.controller, DecisionKind.REVEAL, f"{rc.card.name}: reveal which card from your hand?",
+                              tuple(Action(ActionKind.CHOOSE, (i,), s.objs[i].card.name) for i in p.hand)))
+    s.add_log(f"{p.name} reveals {s.objs[answer.args[0]].card.name} from their hand", ("701.20a",), "effect")
+    rc.revealed.append(answer.args[0])
+
+
+def _reveal_top(ctx, e: ir.RevealTop, rc):
+    """CR 701.20a: the controller reveals the top card of their library, which stays there;
+    "the revealed card" after it is that card (``rc.revealed``). An empty library reveals
+    nothing: "If you do" doesn't follow (CR 608.2c)."""
+    s = ctx.s
+    p = s.players[rc.controller]
+    if not p.library:
+        rc.did = False
+        return
+    top = s.objs[p.library[-1]]
+    s.add_log(f"{p.name} reveals {top.card.name} from the top of their library", ("701.20a",), "effect")
+    rc.revealed.append(top.id)
 
 
 def _reveal_top_to_hand(ctx, e: ir.RevealTopToHand, rc):
@@ -890,6 +982,36 @@ def _life_cant_change(ctx, e: ir.LifeCantChange, rc):
     s.effects.append(LifeCantChange(player_ref(rc.controller), until, s.new_timestamp(), rc.card.name))
     s.add_log(f"{s.players[rc.controller].name}'s life total can't change{words}", ("611.2", "119.7", "119.8"),
               "effect")
+
+
+def _cant_lose_game(ctx, e: ir.CantLoseGame, rc):
+    """"You can't lose the game this turn and your opponents can't win the game this turn."
+    (CR 104.3, 104.2): a record read by ``filters.cant_lose`` and ``filters.cant_win``."""
+    s = ctx.s
+    until, words = _player_duration(e.duration, rc.controller)
+    s.effects.append(CantLoseGame(player_ref(rc.controller), until, s.new_timestamp(), rc.card.name))
+    s.add_log(f"{s.players[rc.controller].name} can't lose the game and their opponents can't win it{words}",
+              ("611.2", "104.3", "104.2"), "effect")
+
+
+def _untargetable(ctx, e: ir.Untargetable, rc):
+    """"Target creature can't be the target of spells or abilities your opponents control this
+    turn." (CR 115.1, 611.2): a record read by ``filters.can_be_targeted_by``."""
+    s = ctx.s
+    for o in named_objects(ctx, e.what, rc):
+        s.effects.append(Untargetable(o.id, rc.controller, e.duration, s.new_timestamp(), rc.card.name))
+        s.add_log(f"{o.card.name} can't be the target of spells or abilities {s.players[rc.controller].name}'s "
+                  "opponents control this turn", ("611.2", "115.1"), "effect")
+
+
+def _damage_life_floor(ctx, e: ir.DamageLifeFloor, rc):
+    """"Until end of turn, damage that would reduce your life total to less than 1 reduces it to
+    1 instead." (CR 614.1a): a record read as damage is dealt (``events.deal_damage``)."""
+    s = ctx.s
+    until, words = _player_duration(e.duration, rc.controller)
+    s.effects.append(DamageLifeFloor(player_ref(rc.controller), until, s.new_timestamp(), rc.card.name))
+    s.add_log(f"Damage that would reduce {s.players[rc.controller].name}'s life total to less than 1 reduces "
+              f"it to 1 instead{words}", ("611.2", "614.1a"), "effect")
 
 
 def _phase_out(ctx, e: ir.PhaseOut, rc):
@@ -1348,8 +1470,9 @@ def _tap_or_untap(ctx, e: ir.TapOrUntap, rc):
 
 def _mill(ctx, e: ir.Mill, rc):
     n = amount(ctx, e.amount, rc)
+    rc.milled = []
     for p in named_players(ctx, e.who, rc):
-        events.mill(ctx, p, n)
+        rc.milled += events.mill(ctx, p, n)
 
 
 def _scry(ctx, e: ir.Scry, rc):
@@ -1468,17 +1591,23 @@ def _search_library_of(ctx, e: ir.SearchLibrary, rc, owner: int):
     # CR 701.23a: the ability's controller searches, or with ``own`` the library's owner
     searcher = p.index if e.own else rc.controller
     f = replace(e.filter, zone=LIBRARY, controller=None)
-    must = not e.up_to and f == ir.Filter(zone=LIBRARY)
+    must = not e.up_to and f == ir.Filter(zone=LIBRARY) and e.same_name_as is None
+    # "a card with the same name as that card" (CR 201.2): none when no card was revealed
+    names = None if e.same_name_as is None else [o.card.name for o in known_objects(ctx, e.same_name_as, rc)]
     zones: tuple[str, ...] = (LIBRARY,)
     if e.graveyard:     # "your library and/or graveyard": the player picks what to search
         answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, "Search your library too (and shuffle it), "
                                   "not only your graveyard?", (Action(ActionKind.YES, (), "library and graveyard"),
                                                                Action(ActionKind.NO, (), "graveyard only"))))
         zones = (GRAVEYARD, LIBRARY) if answer.kind == ActionKind.YES else (GRAVEYARD,)
-    found = []
+    found: list[Obj] = []
     for _ in range(e.amount if isinstance(e.amount, int) else amount(ctx, e.amount, rc)):
         cands = [s.objs[i] for z in zones for i in getattr(p, z) if s.objs[i] not in found]
-        cands = [o for o in cands if objects_match(ctx, o, replace(f, zone=o.zone), rc)]
+        cands = [o for o in cands if objects_match(ctx, o, replace(f, zone=o.zone), rc)
+                 and (names is None or any(has_name(o, n) for n in names))]
+        if e.share_land_type and found:     # "that share a land type" (CR 205.3i): one all of them have
+            shared = set.intersection(*(set(x.card.subtypes) & LAND_TYPES for x in found))
+            cands = [o for o in cands if shared & set(o.card.subtypes)]
         if must and not cands:
             break
         options = [Action(ActionKind.CHOOSE, (o.id,), o.card.name + (" (graveyard)" if o.zone == GRAVEYARD else ""))
@@ -1659,13 +1788,17 @@ def _reveal_until(ctx, e: ir.RevealUntil, rc):
                     rc.created.append(new.id)
             else:
                 events.move(ctx, s.objs[i], HAND, cause=rc.card.name)
+        exiled = 0
         if e.rest in (GRAVEYARD, EXILE):
             for i in rest:
-                events.move(ctx, s.objs[i], e.rest, cause=rc.card.name, quiet=True)
+                moved = events.move(ctx, s.objs[i], e.rest, cause=rc.card.name, quiet=True)
+                exiled += moved is not None and moved.zone == EXILE
     if e.rest in (GRAVEYARD, EXILE):
         if rest:
             s.add_log(f"{p.name} puts the {len(rest)} other revealed card{'s' * (len(rest) != 1)} into "
                       + ("their graveyard" if e.rest == GRAVEYARD else "exile"), ("701.20a",), "effect")
+        if e.life_per_rest and exiled:      # "you lose 1 life for each of the exiled cards" (CR 119.3)
+            events.lose_life(ctx, rc.controller, e.life_per_rest * exiled, source_obj(ctx, rc))
     elif e.rest == "shuffle":
         s.rng.shuffle(p.library)
         s.version += 1
@@ -1955,6 +2088,34 @@ def _may(ctx, e: ir.May, rc):
         rc.did = False      # nothing was done, for "If you don't" (CR 608.2c)
 
 
+def _repeat_process(ctx, e: ir.RepeatProcess, rc):
+    """"You may repeat this process any number of times." (Ad Nauseam): the effects, then the
+    controller chooses after each time whether to do them again, not in advance (the ruling;
+    CR 608.2d); "If two cards that share a color were milled this way, repeat this process."
+    (Grindstone): again as long as the two cards milled share a color. "That card" is each
+    time's own. A time that changed nothing (an empty library) ends the process: another would
+    change nothing either."""
+    s = ctx.s
+    times = 0
+    while True:
+        before = s.version
+        rc.revealed.clear()
+        execute(ctx, e.effects, rc)
+        times += 1
+        if ctx.s.version == before or ctx.s.players[rc.controller].lost:
+            break
+        if e.if_milled_share_color:     # two colored cards milled with a color in common (the ruling)
+            if len(rc.milled) != 2 or not set(ch.colors(s, rc.milled[0])) & set(ch.colors(s, rc.milled[1])):
+                break
+        else:
+            answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, f"{rc.card.name}: repeat the process?",
+                                      (Action(ActionKind.YES, (), "yes"), Action(ActionKind.NO, (), "no"))))
+            if answer.kind != ActionKind.YES:
+                break
+        s.add_log(f"{s.players[rc.controller].name} repeats {rc.card.name}'s process ({times + 1} times)",
+                  ("608.2d",), "choice")
+
+
 def _does_the_same(ctx, e: ir.DoesTheSame, rc):
     """"Each opponent attacking that player does the same.": the effects the controller did, done
     by each player ``who`` names in APNAP order (CR 101.4), each as "you": their draw, their life,
@@ -2189,15 +2350,37 @@ def _conditional(ctx, e: ir.Conditional, rc):
     elif type(e.condition) is ir.DiscardedThisWay:  # "If a land card is discarded this way" (CR 701.9a)
         f = e.condition.filter
         met = any(matches(ctx.s, o, replace(f, zone=o.zone), src, rc.controller) for o in rc.discarded)
+    elif type(e.condition) is ir.SameManaValue:     # CR 202.3, 608.2c
+        if exercise.RECORD is not None:
+            exercise.note("STATE_CONDITIONS", "SameManaValue", rc.card)
+        firsts, others = _objects_or_spells(ctx, e.condition.what, rc), _objects_or_spells(ctx, e.condition.other, rc)
+        met = bool(firsts and others) and {mana_value(o) for o in firsts} == {mana_value(o) for o in others}
+        if firsts and others:
+            ctx.s.add_log(f"{rc.card.name} compares mana values: {firsts[0].card.name} {mana_value(firsts[0])}, "
+                          f"{others[0].card.name} {mana_value(others[0])}", ("202.3",), "resolve")
     elif type(e.condition) is ir.AmountAtLeast:     # counted as it happens (CR 608.2c, 608.2h)
         if exercise.RECORD is not None:
             exercise.note("STATE_CONDITIONS", "AmountAtLeast", rc.card)
-        met = amount(ctx, e.condition.amount, rc) >= e.condition.at_least
+        met = amount(ctx, e.condition.amount, rc) >= amount(ctx, e.condition.at_least, rc)
     else:
         met = src is not None and evaluate(ctx.s, e.condition, src)
     if e.condition == "kicked":
         ctx.s.add_log(f"{rc.card.name} was {'' if met else 'not '}kicked", ("702.33d", "702.33e"), "resolve")
     execute(ctx, e.effects if met else e.otherwise, rc)
+
+
+def _objects_or_spells(ctx, subject, rc) -> list:
+    """The objects ``subject`` names, a spell ("that spell" of a cast trigger) as its card on
+    the stack while it is still there."""
+    out = []
+    for o in resolve_subject(ctx, subject, rc):
+        if isinstance(o, str) and o.startswith("s"):
+            item = next((i for i in ctx.s.stack if i.id == int(o[1:])), None)
+            if item is not None and item.kind == ItemKind.SPELL and item.source in ctx.s.objs:
+                out.append(ctx.s.objs[item.source])
+        elif isinstance(o, Obj):
+            out.append(o)
+    return out
 
 
 def _object_is(ctx, c: ir.ObjectIs, rc) -> bool:
@@ -2224,7 +2407,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.LookAtHand: _look_at_hand, ir.RemoveAllCounters: _remove_all_counters, ir.LookAtTopOf: _look_at_top_of, ir.RevealUntil: _reveal_until, ir.ChooseNewTargets: copies.choose_new_targets,
     ir.IfYouDo: _if_you_do, ir.Clash: clash.clash, ir.FlipCoin: clash.flip_coin, ir.IfYouWin: clash.if_you_win, ir.Vote: votes.vote, ir.IfVoted: votes.if_voted, ir.ForEachVote: votes.for_each_vote,
     ir.ChooseVotes: votes.choose_votes,
-    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same,
+    ir.Conditional: _conditional, ir.DoesTheSame: _does_the_same, ir.ExileTopUntilTaken: _exile_top_until_taken, ir.RevealFromHand: _reveal_from_hand, ir.SeparatePiles: _separate_piles, ir.RevealTop: _reveal_top, ir.RepeatProcess: _repeat_process,
     ir.RemoveFromCombat: _remove_from_combat, ir.ExileFromGraveyard: _exile_from_graveyard,
     ir.ReturnToBattlefield: placement_effects.return_to_battlefield,
     ir.ExileSacrificeReturn: placement_effects.exile_sacrifice_return,   # CR 406.3, 701.21a, 110.2a
@@ -2260,6 +2443,9 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CreateManaReplacement: _create_mana_replacement,
     ir.CreateDelayedTrigger: _create_delayed_trigger, ir.Explore: _explore, ir.PhaseOut: _phase_out,
     ir.LifeCantChange: _life_cant_change,
+    ir.CantLoseGame: _cant_lose_game,
+    ir.DamageLifeFloor: _damage_life_floor,
+    ir.Untargetable: _untargetable,
     ir.LoseGame: game_outcome.lose_game, ir.WinGame: game_outcome.win_game, ir.IfYouDont: game_outcome.if_you_dont,
     ir.CastFromHand: free_casting.cast_from_hand,
     ir.PutFromHand: _put_from_hand, ir.HandOnLibrary: _hand_on_library, ir.ShuffleLibrary: _shuffle_library,

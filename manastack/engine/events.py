@@ -555,11 +555,16 @@ def _dredge(ctx: Ctx, player: int, o: Obj) -> None:
     move(ctx, o, HAND, cause="dredge", rules=("702.52a",))
 
 
-def mill(ctx: Ctx, player: int, n: int) -> None:
-    """CR 701.17: put the top N cards of the library into the graveyard."""
+def mill(ctx: Ctx, player: int, n: int) -> list[Obj]:
+    """CR 701.17: put the top N cards of the library into the graveyard; the cards milled, those
+    that went there (CR 701.17c)."""
     p = ctx.s.players[player]
+    milled = []
     for _ in range(min(n, len(p.library))):
-        move(ctx, ctx.s.objs[p.library[-1]], GRAVEYARD, rules=("701.17a",))
+        new = move(ctx, ctx.s.objs[p.library[-1]], GRAVEYARD, rules=("701.17a",))
+        if new is not None and new.zone == GRAVEYARD:
+            milled.append(new)
+    return milled
 
 
 # ------------------------------------------------------------------------------ life and damage
@@ -671,6 +676,7 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
     kind = "combat damage" if combat else "damage"
     lifelink: dict[int, tuple[Obj, int]] = {}
     lost: dict[tuple, int] = {}         # the life each source's damage made each player lose
+    withered: dict[int, int] = {}       # the -1/-1 counters wither and infect damage puts on each permanent
     for source, recipient, amount in dealt:
         src_kw = ch.keywords(s, source)
         infect = "infect" in src_kw
@@ -705,9 +711,9 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
             if walker_only:
                 pass                           # CR 120.3c alone: no damage is marked on it
             elif infect or "wither" in src_kw:   # CR 702.90c, 702.80a: -1/-1 counters, not damage
-                o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + amount
-                s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name} as "
-                          f"{amount} -1/-1 counter{'s' if amount != 1 else ''}", ("120.3d",), "damage")
+                withered[o.id] = withered.get(o.id, 0) + amount
+                s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name} as -1/-1 counters",
+                          ("120.3d",), "damage")
             else:
                 o.damage += amount
                 s.add_log(f"{source.card.name} deals {amount} {kind} to {o.card.name}",
@@ -719,6 +725,15 @@ def _damage_results(ctx: Ctx, dealt: list, combat: bool) -> None:
         if "lifelink" in src_kw:               # whatever it was dealt to (CR 120.3f)
             prev = lifelink.get(source.id)
             lifelink[source.id] = (source, (prev[1] if prev else 0) + amount)
+    for oid, amount in withered.items():
+        # CR 120.3d: one event of counters per permanent, however many sources dealt the damage,
+        # so a change such as Vizier of Remedies's applies once to it (the card's rulings)
+        amount = replacement.modify_counters(ctx, s.objs[oid], "-1/-1", amount)
+        if amount > 0:
+            o = s.own(oid)
+            o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + amount
+            s.add_log(f"{amount} -1/-1 counter{'s' if amount != 1 else ''} put on {o.card.name} (damage, CR 120.3d)",
+                      ("120.3d",), "damage")
     collect(ctx, DamageDealt(combat, tuple((src.id, rcp, amt, src.controller) for src, rcp, amt in dealt),
                              {src.id: s.current(src).copy() for src, _, _ in dealt}))
     for (source_id, recipient), n in lost.items():
@@ -737,6 +752,10 @@ def _life_lost_to_damage(s, player: int, amount: int) -> int:
     life = s.players[player].life
     if life - amount >= 1 or life < 1:
         return amount
+    if (source := filters.damage_life_floor(s, player)) is not None:
+        s.add_log(f"{source}: the damage reduces {s.players[player].name}'s life total to 1 instead",
+                  ("614.1a",), "replacement")
+        return life - 1
     for o in s.permanents(player):
         if any(type(ab) is ir.ReplacementAbility and ab.kind == ir.ReplacementKind.LIFE_FLOOR for ab in layers.card_now(s, o).abilities):
             if exercise.RECORD is not None:
@@ -1022,9 +1041,9 @@ def create_token_from_face(ctx: Ctx, face: dict, controller: int, what: str, rul
 def token_face(spec: ir.TokenSpec) -> dict:
     """An AtomicCards-shaped face for a token, so tokens are cards-as-data like the rest."""
     kw = ", ".join(k.name.capitalize() if not k.arg else f"{k.name.capitalize()} {k.arg}" for k in spec.keywords)
-    face = {"name": spec.name, "type": "Token " + " ".join(spec.types)
+    face = {"name": spec.name, "type": " ".join(("Token", *spec.supertypes, *spec.types))
             + (" — " + " ".join(spec.subtypes) if spec.subtypes else ""),
-            "types": list(spec.types), "subtypes": list(spec.subtypes),
+            "types": list(spec.types), "subtypes": list(spec.subtypes), "supertypes": list(spec.supertypes),
             "text": "\n".join(t for t in (kw, spec.text) if t),
             "colorIndicator": list(spec.colors)}
     if spec.power is not None:

@@ -11,7 +11,7 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import characteristics as ch
 from .continuous import HEXPROOF_FROM
 from . import commanders, exercise
-from .effect_records import DamagedBy, LifeCantChange, PlayerKeywords, PlayerProtection
+from .effect_records import CantLoseGame, DamagedBy, Untargetable, DamageLifeFloor, LifeCantChange, PlayerKeywords, PlayerProtection
 from .influence import holder
 from .state import ItemKind, Obj, PlayerRef, State, enchanted_player
 from .zones import BATTLEFIELD, STACK
@@ -161,6 +161,9 @@ def matches(s: State, o: Obj, f: ir.Filter, source: Obj | None, controller: int 
     if f.no_counters and any(o.counters.values()):     # "with no counters on it" (CR 122.1)
         return False
     if f.without_counter is not None and o.counters.get(f.without_counter):     # "without a fate counter on it"
+        return False
+    if f.enchanted_by_another and not any(p.attached_to == o.id and "Aura" in p.card.subtypes
+                                          and (source is None or p.id != source.id) for p in s.permanents()):
         return False
     if f.enchanted and not any(p.attached_to == o.id and "Aura" in p.card.subtypes for p in s.permanents()):
         return False                  # "that are enchanted": an Aura is attached to it (CR 303.4)
@@ -407,6 +410,9 @@ def can_be_targeted_by(s: State, o: Obj, source: Obj, controller: int) -> bool:
         return False
     if "protection" in kws and protected_from(s, o, source, controller=controller):
         return False                # CR 702.16b, 702.16j, 702.16k
+    if s.effects and any(type(e) is Untargetable and e.affected == o.id and controller in s.opponents(e.player)
+                         for e in s.effects):
+        return False                # Vines of Vastwood (CR 115.1)
     return True
 
 
@@ -617,6 +623,42 @@ def life_cant_change(s: State, player: int) -> str | None:
     gain or lose life, nor pay more than 0 life), or None: a static ability of a permanent they
     control (Platinum Emperion), or an effect lasting a while (Teferi's Protection)."""
     return _player_rules(s)[1].get(player)
+
+
+def cant_lose(s: State, player: int) -> str | None:
+    """The name of what says ``player`` can't lose the game (CR 104.3: "You can't lose the
+    game.", Platinum Angel; or an effect for a while, Angel's Grace), or None. Conceding is
+    still a loss (CR 104.3a; the cards' rulings)."""
+    for src, eff in ch.static_effects(s, ir.StaticCantLoseGame):
+        if src.controller == player if eff.affected == "you" else player in s.opponents(src.controller):
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "cant_lose_game", src.card)
+            return src.card.name
+    for e in s.effects:
+        if type(e) is CantLoseGame and player_of(e.affected) == player:
+            return e.source
+    return None
+
+
+def cant_win(s: State, player: int) -> str | None:
+    """The name of what says ``player`` can't win the game (CR 104.2: "... your opponents can't
+    win the game.", Platinum Angel, Angel's Grace; "You can't win the game ...", Abyssal
+    Persecutor), or None."""
+    for src, eff in ch.static_effects(s, ir.StaticCantWinGame):
+        if src.controller == player if eff.affected == "you" else player in s.opponents(src.controller):
+            if exercise.RECORD is not None:
+                exercise.note("STATIC_KINDS", "cant_win_game", src.card)
+            return src.card.name
+    for e in s.effects:
+        if type(e) is CantLoseGame and player in s.opponents(player_of(e.affected)):
+            return e.source
+    return None
+
+
+def damage_life_floor(s: State, player: int) -> str | None:
+    """The name of the spell or ability whose effect says damage that would reduce ``player``'s
+    life total to less than 1 reduces it to 1 instead (CR 614.1a; Angel's Grace), or None."""
+    return next((e.source for e in s.effects if type(e) is DamageLifeFloor and player_of(e.affected) == player), None)
 
 
 def cant_gain_life(s: State, player: int) -> str | None:

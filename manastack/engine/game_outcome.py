@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from manastack.oracle import ir
 
+from .filters import cant_lose, cant_win
 from .game_end import end_game
 from .resolution import execute, named_players
 from .runner import Ctx
@@ -16,6 +17,9 @@ def lose_game(ctx: Ctx, e: ir.LoseGame, rc) -> None:
     for p in named_players(ctx, e.who, rc):
         player = s.players[p]
         if player.lost:
+            continue
+        if (why := cant_lose(s, p)) is not None:
+            s.add_log(f"{player.name} can't lose the game: {why} says so ({rc.card.name})", ("104.3",), "end")
             continue
         player.lost = True
         player.loss_reason = f"{rc.card.name}'s effect"
@@ -33,8 +37,11 @@ def win_game(ctx: Ctx, e: ir.WinGame, rc) -> None:
         winner = s.players[p]
         if winner.lost:
             continue
+        if (why := cant_win(s, p)) is not None:
+            s.add_log(f"{winner.name} can't win the game: {why} says so ({rc.card.name})", ("104.2",), "end")
+            continue
         if s.reach is not None:     # CR 801.14: the opponents within the player's range lose instead
-            losers = [s.players[o] for o in s.opponents(p) if o in s.reach[p]]
+            losers = [s.players[o] for o in s.opponents(p) if o in s.reach[p] and cant_lose(s, o) is None]
             s.add_log(f"{winner.name} would win the game ({rc.card.name}): instead "
                       + ", ".join(x.name for x in losers) + " lose the game", ("801.14", "104.3e"), "end")
             for other in losers:
@@ -43,7 +50,7 @@ def win_game(ctx: Ctx, e: ir.WinGame, rc) -> None:
             continue
         s.add_log(f"{winner.name} wins the game ({rc.card.name})", ("104.2b",), "end")
         for other in s.players:
-            if other.index != p and not other.lost:
+            if other.index != p and not other.lost and cant_lose(s, other.index) is None:
                 other.lost = True
                 other.loss_reason = f"{winner.name} won the game with {rc.card.name}'s effect"
     end_game(ctx)

@@ -906,8 +906,9 @@ def _damage_changes(s, source, recipient, combat: bool) -> list[Replacement]:
     out = []
     for o in s.permanents():
         for i, ab, change in _damage_change_abilities(layers.card_now(s, o)):
-            if _static_fits(s, o, change, source, recipient, combat):
-                out.append(_damage_change(f"{o.id}:{i}", o.card.name, change, source, (ab.kind, o.card)))
+            if _static_fits(s, o, change, source, recipient, combat) and \
+                    (change.as_counters is None or isinstance(recipient, int)):
+                out.append(_damage_change(f"{o.id}:{i}", o.card.name, change, source, (ab.kind, o.card), recipient))
     for r in s.effects:         # for this turn, from resolved spells and abilities
         if type(r) is not DamageChangeEffect or r.combat_only and not combat or r.noncombat_only and combat:
             continue
@@ -920,7 +921,14 @@ def _damage_changes(s, source, recipient, combat: bool) -> list[Replacement]:
     return out
 
 
-def _damage_change(key: str, name: str, e: ir.DamageChange, source, ability: tuple = ()) -> Replacement:
+def _damage_change(key: str, name: str, e: ir.DamageChange, source, ability: tuple = (),
+                   recipient=None) -> Replacement:
+    if e.as_counters is not None:       # Soul-Scar Mage: no damage, counters instead (CR 614.1a)
+        def as_counters(ev, oid=recipient, kind=e.as_counters):
+            ev.counters_owed.append((oid, ev.amount, f"instead of the damage ({name}), CR 614.1a", kind))
+            ev.amount = 0
+        return Replacement(key, f"{name}: {e.as_counters} counters instead of the damage {source.card.name} would deal",
+                           ("614.1a",), as_counters, why="the damage fits its replacement effect", source=ability)
     how = "half that damage, rounded down" if e.halve else \
         f"{ {1: '', 2: 'double ', 3: 'triple '}.get(e.times, f'{e.times} times ')}that damage" + \
         (f" plus {e.plus}" if e.plus > 0 else f" minus {-e.plus}" if e.plus < 0 else "")
@@ -1238,9 +1246,11 @@ def counter_modifiers(s, o, ev: ZoneChange | CounterPlacement) -> list[Replaceme
             def change(e, kinds=kinds, ab=ab):
                 for kind in kinds:      # "of each of those kinds of counters"
                     n = e.counters[kind]
-                    e.counters[kind] = n + int(ab.amount) if ab.kind == ir.ReplacementKind.MORE_COUNTERS else n * 2
+                    e.counters[kind] = max(0, n + int(ab.amount)) if ab.kind == ir.ReplacementKind.MORE_COUNTERS else n * 2
 
-            how = f"plus {ab.amount}" if ab.kind == ir.ReplacementKind.MORE_COUNTERS else "twice as many"
+            more = ab.amount if isinstance(ab.amount, int) else 0
+            how = ("twice as many" if ab.kind != ir.ReplacementKind.MORE_COUNTERS
+                   else f"plus {more}" if more >= 0 else f"minus {-more}")
             kind = " and ".join(kinds)
             out.append(Replacement(f"{perm.id}:{i}", f"{perm.card.name} ({how} {kind} counters)",
                                    ("614.1a",), change, why=f"{kind} counters would be put on "

@@ -53,6 +53,7 @@ class ResolutionContext:
     life_lost: int = 0      # life the players lost to this resolution so far (CR 119.3)
     drawn: int = 0          # cards drawn by this resolution so far (CR 121.1), "drawn this way"
     discarded: list = field(default_factory=list)  # the cards it discarded, as they were ("discarded this way")
+    milled: list = field(default_factory=list)    # the cards its last mill put into graveyards (CR 701.17a)
     counted: dict = field(default_factory=dict)    # "sacrificed", "exiled" -> permanents so far (608.2c)
     chosen: dict = field(default_factory=dict)     # filter -> the permanent chosen for it
     won_clash: bool = False     # the controller won the clash this resolution did (CR 701.30d)

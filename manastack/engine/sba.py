@@ -14,7 +14,7 @@ from .mechanics import sagas, soulbond
 from .board_facts import kept
 from .continuous import board_memo
 from .aura_placement import may_enchant, may_enchant_player
-from .filters import protected_from, protected_player_from
+from .filters import cant_lose, protected_from, protected_player_from
 from .decisions import Action, ActionKind, Decision
 from .game_end import end_game
 from .runner import Ctx
@@ -36,6 +36,9 @@ def check(ctx: Ctx) -> bool:
         if ctx.s.result is not None:
             break
     forget_deathtouch(ctx.s)
+    for p in ctx.s.players:     # CR 704.5b looks back only to the previous check (a player who can't lose)
+        if p.drew_from_empty and not p.lost:
+            p.drew_from_empty = False
     return any_done
 
 
@@ -64,7 +67,10 @@ _DEATHTOUCHED = attrgetter("deathtouched")
 def none_apply(s) -> bool:
     """Whether no state-based action applies now; found once per state version
     (:meth:`State.facts`), so a player receiving priority again with nothing changed (a pass)
-    doesn't look again."""
+    doesn't look again. A draw from an empty library not yet looked at (by a player who can't
+    lose) asks for a check, which forgets it (CR 704.5b)."""
+    if any(p.drew_from_empty and not p.lost for p in s.players):
+        return False
     facts = s.facts()
     found = facts.get("no_sba")
     if found is None:
@@ -79,14 +85,17 @@ def find(s) -> list[tuple[str, object, str, str]]:
     for p in s.players:
         if p.lost:
             continue
+        loss: tuple[str, str] | None = None
         if p.life <= 0:
-            found.append(("lose", p, "life total 0 or less", "704.5a"))
+            loss = "life total 0 or less", "704.5a"
         elif p.drew_from_empty:
-            found.append(("lose", p, "drew from an empty library", "704.5b"))
+            loss = "drew from an empty library", "704.5b"
         elif p.poison >= 10:
-            found.append(("lose", p, "ten or more poison counters", "704.5c"))
+            loss = "ten or more poison counters", "704.5c"
         elif p.commander_damage and (lethal := commanders.lethal_commander(p)) is not None:
-            found.append(("lose", p, f"{lethal[2]} combat damage from the commander {lethal[1]}", "704.6c"))
+            loss = f"{lethal[2]} combat damage from the commander {lethal[1]}", "704.6c"
+        if loss is not None and cant_lose(s, p.index) is None:      # Platinum Angel (CR 104.3)
+            found.append(("lose", p, *loss))
     legends: dict[tuple[int, str], int] = {}
     counts = [0] * len(s.players)           # permanents each player controls, for ascend
     # the permanents found with nothing to do, each as the object it was then; legendary ones

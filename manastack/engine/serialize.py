@@ -248,6 +248,7 @@ def state_from_data(data: dict, db=None) -> State:
     s.cow = {}                  # shares no object with any other state yet
     s.players = [_restore(Player, pd, special_mana=tuple(mana_spend.from_data(m) for m in pd.get("special_mana", ())),
                           command=list(pd["command"]), drawn_this_turn=pd.get("drawn_this_turn", 0),
+                          spells_cast_this_game=pd.get("spells_cast_this_game", 0),
                           life_lost_this_turn=pd.get("life_lost_this_turn", 0),
                           combat_damage_types=tuple(pd.get("combat_damage_types", ())),
                           attacked_this_turn=pd.get("attacked_this_turn", False),

@@ -190,7 +190,8 @@ class Player:
                  "command", "energy", "drawn_this_turn", "life_lost_this_turn",
                  "combat_damage_types", "attacked_this_turn", "creatures_died_this_turn",
                  "permanents_left_this_turn", "entered_this_turn", "city_blessing",
-                 "commanders", "commander_identity", "commander_casts", "commander_damage", "commander_left")
+                 "commanders", "commander_identity", "commander_casts", "commander_damage", "commander_left",
+                 "spells_cast_this_game")
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -219,6 +220,7 @@ class Player:
         self.discarded_this_turn = 0    # cards this player discarded this turn, cycled ones too (CR 701.9a, 702.29a)
         self.dealt_damage_this_turn = False   # bloodthirst (CR 702.54a)
         self.spells_cast_last_turn = 0  # and during the previous turn (the werewolves, CR 603.4)
+        self.spells_cast_this_game = 0  # and during the whole game (Once Upon a Time)
         self.command: list[int] = []    # the emblems this player owns, in the command zone (CR 114.2)
         self.drawn_this_turn = 0        # cards drawn this turn (miracle, CR 702.94a)
         self.life_lost_this_turn = 0    # life lost this turn, paid life included (spectacle, CR 702.137a)
@@ -273,6 +275,7 @@ class Player:
         p.discarded_this_turn = self.discarded_this_turn
         p.dealt_damage_this_turn = self.dealt_damage_this_turn
         p.spells_cast_last_turn = self.spells_cast_last_turn
+        p.spells_cast_this_game = self.spells_cast_this_game
         p.command = self.command[:]
         p.drawn_this_turn = self.drawn_this_turn
         p.life_lost_this_turn = self.life_lost_this_turn

@@ -126,15 +126,16 @@ SPELL_COST_PARTS = frozenset({"mana", "PayLifeCost", "SacrificeCost", "Sacrifice
 ESCAPE_COST_PARTS = frozenset({"mana", "ExileFromGraveyardCost", "ExileFromGraveyardCost.count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
 ADDITIONAL_COST_PARTS = frozenset({"PayLifeCost", "SacrificeCost", "SacrificeCost.count", "DiscardCost",
-                                   "DiscardCost.card_type", "DiscardCost.at_random", "ReturnToHandCost",
+                                   "DiscardCost.card_type", "DiscardCost.at_random", "DiscardCost.subtype", "ReturnToHandCost",
                                    "TapUntappedCost", "TapUntappedCost.count", "ExileFromGraveyardCost",
                                    "ExileFromGraveyardCost.count", "RevealFromHandCost", "PutCounterCost",
                                    "PutCounterCost.filter", "PayLifeCost.x"})
 # The parts an alternative cost printed on the card may have (CR 118.9), and its conditions.
 ALTERNATIVE_COST_PARTS = frozenset({"mana", "SacrificeCost", "PayLifeCost", "TapUntappedCost", "ExileFromHandCost",
                                     "ExileFromHandCost.count", "SacrificeCost.count", "ReturnToHandCost",
-                                    "ReturnToHandCost.count"})
-ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn", "PlayerCount"})   # or all of them (AllOf)
+                                    "ReturnToHandCost.count", "DiscardCost", "DiscardCost.subtype"})
+ALTERNATIVE_CONDITIONS = frozenset({"YouControl", "NotYourTurn", "OpponentControls", "EnteredThisTurn", "PlayerCount",
+                                    "no_spells_cast_this_game"})   # a named condition: Once Upon a Time; or all of them (AllOf)
 # "Cast ~ only ..." (CR 601.3): the restrictions engine.timing.cast_restriction checks.
 CAST_RESTRICTIONS = frozenset({"steps", "attacked", "another_spell"})
 # The parts a cost paid "or else" may have: echo, cumulative upkeep (CR 702.30a, 702.24a),
@@ -195,7 +196,10 @@ STATIC_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "goaded",                   # CR 701.38b: engine.combat.declare_attackers
                           "attacks_despite_defender",   # CR 702.3b: engine.combat.why_not_attack
                           "player_keywords",          # CR 702.11c, 702.18a: engine.filters.player_keywords
-                          "life_cant_change"})        # CR 119.7-119.8: engine.filters.life_cant_change
+                          "life_cant_change",         # CR 119.7-119.8: engine.filters.life_cant_change
+                          "cant_lose_game", "cant_win_game",
+                          "no_cause_triggers",
+                          "minimum_spell_cost"})      # CR 601.2f: engine.costs.spell_costs.total_cost       # CR 603.2: engine.triggers.hushed   # CR 104.3, 104.2: engine.filters.cant_lose, cant_win
 # The static effects that change definitions which may hold only while a condition does
 # (CR 611.3a; engine.continuous): the others have no card checked against its rulings yet.
 _CONDITIONAL_CHANGING = frozenset({ir.StaticGrantAbility, ir.StaticRemoveTypes, ir.StaticAddTypes,
@@ -227,7 +231,8 @@ STATE_CONDITIONS = frozenset({"YouControl", "OpponentControls", "PlayerCount", "
                               "ObjectIs",     # "If that creature is a Human", engine.effects._object_is
                               "AmountAtLeast",    # "If the sacrificed creature's toughness was 4 or greater", effects._conditional
                               "ThatPlayerControlsNone",   # "unless they control a commander", effects._conditional
-                              "DiscardedThisWay"})   # "If a land card is discarded this way", the same
+                              "DiscardedThisWay",   # the same
+                              "SameManaValue"})   # "if it has the same mana value as the revealed card", the same   # "If a land card is discarded this way", the same
 # Limits on activating a mana ability (CR 602.5b, 605.3a; engine.mana.abilities.limited):
 # "Activate only if ...", "... only once each turn", "... no more than N times each turn".
 MANA_LIMITS = frozenset({"condition", "once", "times"})
@@ -269,6 +274,7 @@ TRIGGER_EVENTS = frozenset({
     ir.TriggerEvent.DEALT_DAMAGE,             # "Whenever ~ is dealt damage" (CR 120.3)
     ir.TriggerEvent.TAPPED, ir.TriggerEvent.UNTAPPED,       # "Whenever ~ becomes tapped / untapped" (CR 701.26)
     ir.TriggerEvent.CONTROL_NONE,             # "When you control no Islands", a state trigger (CR 603.8)
+    ir.TriggerEvent.NO_COUNTERS,              # "When ~ has no ice counters on it", a state trigger (CR 603.8)
     ir.TriggerEvent.DEALS_DAMAGE_TO_CREATURE, ir.TriggerEvent.DEALS_COMBAT_DAMAGE_TO_CREATURE,   # "that creature": Ref damaged_object
     ir.TriggerEvent.SACRIFICED,               # "Whenever you sacrifice a creature" (CR 701.21a)
     ir.TriggerEvent.BLOCKED_BY_CREATURE,      # "Whenever ~ becomes blocked by a creature" (CR 509.3f)
@@ -463,9 +469,9 @@ def _walk(node, out: list[str]) -> None:
             out.append("alternative cost with X")
         parts = node.condition.conditions if type(node.condition) is ir.AllOf else (node.condition,)
         for part in parts:
-            if part is not None and type(part).__name__ not in ALTERNATIVE_CONDITIONS \
+            if part is not None and ir.condition_key(part) not in ALTERNATIVE_CONDITIONS \
                     or type(part) is ir.PlayerCount and (part.whose == "that_player" or part.more_than is not None):
-                out.append(f"alternative cost while {type(part).__name__}")
+                out.append(f"alternative cost while {ir.condition_key(part)}")
     elif isinstance(node, ir.StaticEffect):
         if node.kind not in STATIC_KINDS:
             out.append(f"static effect {node.kind!r}")
@@ -510,7 +516,7 @@ def _walk(node, out: list[str]) -> None:
             out.append(f"{node.event!r} untapped")
     elif t in (ir.TriggeredAbility, ir.Conditional):
         _condition_gaps(node.condition, out, triggered=t is ir.TriggeredAbility)
-        if t is ir.TriggeredAbility and type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone, ir.DiscardedThisWay):
+        if t is ir.TriggeredAbility and type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone, ir.DiscardedThisWay, ir.SameManaValue):
             out.append("a condition on an object named before, as an intervening \"if\"")   # effects._conditional only
     elif t is ir.TargetSpec:
         if node.kind not in TARGET_KINDS:
@@ -532,7 +538,7 @@ def _walk(node, out: list[str]) -> None:
         if node.is_mana:
             out += [f"activation limit {k!r} on a mana ability" for k in mana_limits(node) if k not in MANA_LIMITS]
         _condition_gaps(node.condition, out)
-        if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone, ir.DiscardedThisWay):
+        if type(node.condition) in (ir.ObjectIs, ir.AmountAtLeast, ir.ThatPlayerControlsNone, ir.DiscardedThisWay, ir.SameManaValue):
             out.append("a condition on an object named before, as an activation limit")   # effects._conditional only
         c = node.cost
         if (life := c.part(ir.PayLifeCost)) is not None and life.x:

@@ -188,6 +188,8 @@ def choose_modes_and_targets(ctx: Ctx, item: StackItem, source: Obj, player: int
     for n, spec in enumerate(specs):
         group: list = []
         taken = {t for i in spec.other_than for t in item.targets[bases[n] + i]}      # CR 115.4
+        if spec.filter.other and item.event is not None and item.event.old == source.id and item.event.obj is not None:
+            taken.add(item.event.obj)   # "another": not the card the source became (CR 400.7; a dies trigger)
         while len(group) < min(spec.count, caps.get(n, spec.count)):
             legal = [t for t in legal_targets(s, spec, source, player, item.id) if t not in group and t not in taken]
             choices = [Action(ActionKind.TARGET, (t,), f"target {describe_target(s, t)}") for t in legal]

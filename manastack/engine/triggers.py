@@ -97,7 +97,7 @@ _SEEN_BY_KIND = {
     EventKind.EXPLORED: frozenset((ir.TriggerEvent.EXPLORES,)),
     EventKind.CYCLED: frozenset((ir.TriggerEvent.CYCLED, ir.TriggerEvent.CYCLES)),
     EventKind.DAMAGE: frozenset((ir.TriggerEvent.DEALT_DAMAGE,)),
-    EventKind.STATE: frozenset((ir.TriggerEvent.CONTROL_NONE,)),       # state triggers (CR 603.8): check_state_triggers
+    EventKind.STATE: frozenset((ir.TriggerEvent.CONTROL_NONE, ir.TriggerEvent.NO_COUNTERS)),       # state triggers (CR 603.8): check_state_triggers
 }
 for _kind, _seen in _OBJECT_EVENTS.items():
     _SEEN_BY_KIND[_kind] = _SEEN_BY_KIND.get(_kind, frozenset()) | frozenset(_seen)
@@ -206,7 +206,9 @@ def _zone_change(s, trig: ir.Trigger, source: Obj, ev: ZoneChange) -> list[Seen]
         # "create a token that's a copy of that creature" copies it as it last existed should it
         # leave first (CR 707.2, 608.2h; Inalla, Archmage Ritualist's rulings 2017-08-25)
         copiable = new.card.face if new is not None and trig.subject != "self" else None
+        # its name, for "if it doesn't have the same name as ..." once it has left (Guardian Project)
         return [Seen(kind, obj=ev.obj, from_zone=ev.from_zone, to=BATTLEFIELD, cast_costs=costs,
+                     name=new.card.name if new is not None else None,
                      controller=new.controller if new is not None else None, last_known=known,
                      colors_spent=ev.colors_spent if ev.from_zone == STACK else None, copiable=copiable)]
     if e == ON_SACRIFICED and ev.sacrificed and ev.from_zone == BATTLEFIELD:
@@ -719,6 +721,7 @@ def collect(ctx, ev: Event) -> None:
     hits = list(map(_triggered_by_kind, cards, repeat(kind)))
     cycled = type(ev) is Cycled
     # most sources have nothing that triggers on this kind: those are passed over in C
+    hush = _hushed(ctx, ev) if type(ev) is ZoneChange else None
     for src, card, by_kind in zip(sources, cards, hits) if damage else compress(zip(sources, cards, hits), hits):
         owned: list[tuple[Any, int, ir.TriggeredAbility, int | None]] = [
             (card, idx, ab, None) for idx, ab in by_kind
@@ -730,6 +733,8 @@ def collect(ctx, ev: Event) -> None:
             owned += encoded_triggers(s, src)               # cipher (CR 702.99a)
         for card, idx, ab, encoded in owned:
             for view in instances(s, ab.trigger, src, ev):
+                if hush is not None and type(ev) is ZoneChange and _silenced(s, hush, ev, ab.trigger, src):
+                    continue
                 if s.reach is not None and not _within_range(s, src.controller, ev, view):
                     s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: the event is not entirely "
                               f"within {s.players[src.controller].name}'s range of influence", ("801.7",), "trigger")
@@ -766,6 +771,56 @@ def _nothing_off_the_battlefield(s, ev: Event) -> bool:
         if gy and _graveyard_triggers(tuple(map(_CARD, map(s.objs.__getitem__, gy)))):
             return False
     return not s.effects or not any(type(e) is DelayedWatch for e in s.effects)
+
+
+def _no_cause(card) -> ir.StaticNoCauseTriggers | None:
+    return next((ab.effect for ab in card.abilities if type(ab) is ir.StaticAbility
+                 and type(ab.effect) is ir.StaticNoCauseTriggers), None)
+
+
+def _hushed(ctx, ev: ZoneChange) -> tuple[str, bool] | None:
+    """Whether a creature entering the battlefield or dying in ``ev`` causes no ability to
+    trigger (Torpor Orb, Hushbringer; CR 603.2): (the name of the permanent that says so, whether
+    it is a death), or None. The creature is seen as it is on the battlefield, after entering
+    or before dying; a Hushbringer entering or dying with it counts (the cards' rulings)."""
+    s = ctx.s
+    if ev.to == BATTLEFIELD and ev.obj in s.objs:
+        src = next(ch.static_effects(s, ir.StaticNoCauseTriggers), None)
+        new = s.objs[ev.obj]
+        if src is not None and new.zone == BATTLEFIELD and ch.is_creature(s, new):
+            return src[0].card.name, False
+    elif ev.from_zone == BATTLEFIELD and ev.to == GRAVEYARD:
+        here = next((o for o, eff in ch.static_effects(s, ir.StaticNoCauseTriggers) if eff.dies), None)
+        gone = here or next((o for o in (ev.old, *(ctx.together or ())) if (e := _no_cause(o.card)) is not None
+                             and e.dies), None)
+        if gone is not None and ch.is_creature(s, ev.old):
+            return gone.card.name, True
+    return None
+
+
+def _silenced(s, hush: tuple[str, bool], ev: ZoneChange, trig: ir.Trigger, src: Obj) -> bool:
+    """Whether the trigger ``trig`` of ``src`` doesn't trigger on ``ev`` for ``hush``
+    (:func:`_hushed`): on a creature entering, none triggers (not even one of a card leaving
+    its zone as it enters); on a death, an ability that triggers on leaving the battlefield
+    doesn't, one that triggers on what caused it ("whenever you sacrifice") does, and one that
+    triggers on a card put into a graveyard from anywhere doesn't only while the permanent
+    that says so is still on the battlefield, unless it is the dying card's own (Hushbringer's
+    rulings)."""
+    name, dies = hush
+    if not dies:
+        s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: {name} says creatures entering "
+                  "the battlefield don't cause abilities to trigger", ("603.2",), "trigger")
+        return True
+    if trig.event in (ON_DIES, ON_LEAVES):
+        pass
+    elif trig.event == ON_PUT_INTO_GRAVEYARD:
+        if src.id == ev.obj or not any(o.card.name == name for o, _ in ch.static_effects(s, ir.StaticNoCauseTriggers)):
+            return False
+    else:
+        return False
+    s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: {name} says creatures dying don't "
+              "cause abilities to trigger", ("603.2",), "trigger")
+    return True
 
 
 def _within_range(s, controller: int, ev: Event, view: Seen) -> bool:
@@ -988,7 +1043,10 @@ def _state_triggers_due(s) -> list:
         card = layers.card_now(s, o, found) if found or granted else o.card
         for idx, ab in _state_abilities(card):
             f = ab.trigger.subject
-            if not isinstance(f, ir.Filter) or any(matches(s, p, f, o) for p in s.permanents(o.controller)):
+            if ab.trigger.event == ir.TriggerEvent.NO_COUNTERS:
+                if ab.trigger.counter is None or o.counters.get(ab.trigger.counter):
+                    continue                # "~ has no ice counters on it" doesn't hold
+            elif not isinstance(f, ir.Filter) or any(matches(s, p, f, o) for p in s.permanents(o.controller)):
                 continue                    # "you control no Islands" doesn't hold
             if any(t.source == o.id and t.ability_index == idx for t in s.pending_triggers) or \
                     any(i.kind == ItemKind.TRIGGERED and i.source == o.id and i.index == idx for i in s.stack):

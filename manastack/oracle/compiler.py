@@ -183,6 +183,10 @@ def card_lines(text: str) -> list[str]:
 # ----------------------------------------------------------------------------- compile
 
 
+# "If [condition], instead [instructions]": an alternative to the whole paragraph before (CR 608.2c)
+_INSTEAD_FIRST = re.compile(r"if [^,.]+, instead ", re.I)
+
+
 def compile_card(card) -> CompileResult:
     """Compile ``card`` (a :class:`manastack.cards.CardDef`); see the module docstring.
 
@@ -208,8 +212,9 @@ def compile_card(card) -> CompileResult:
             kind, value = _parse_line(norm, is_spell)
             replace = instead_of_line_before(value) if kind == "spell" else None
             if replace is not None:
-                # "Morbid — ... instead if ...": of the paragraph before, one sentence long
-                if not last_paragraph or len(sentences(spell_text[-1])) != 1:
+                # "Morbid — ... instead if ...": of the paragraph before, one sentence long; "Hellbent —
+                # If you have no cards in hand, instead search ...": all of the paragraph before
+                if not last_paragraph or len(sentences(spell_text[-1])) != 1 and not _INSTEAD_FIRST.match(norm):
                     raise Unsupported(norm)
                 value = [replace(spell_effects[-last_paragraph:]), *value[1:]]
                 del spell_effects[-last_paragraph:]

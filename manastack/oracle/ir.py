@@ -361,6 +361,7 @@ class Filter:
     # "that doesn't have the same name as a Curse attached to enchanted player": no permanent of
     # that subtype attached to the player the source enchants has its name (CR 201.2, 303.4b)
     name_unlike_attached: str | None = None
+    enchanted_by_another: bool = False   # "with another Aura attached to it": one other than the source (Daybreak Coronet)
 
 
 X_FIELDS = ("mana_value_at_most", "mana_value_at_least", "power_at_most")
@@ -924,6 +925,34 @@ class LifeCantChange:
 
 
 @dataclass(frozen=True, slots=True)
+class CantLoseGame:
+    """"You can't lose the game this turn and your opponents can't win the game this turn."
+    (Angel's Grace): for ``duration``, the controller doesn't lose the game and their opponents
+    don't win it (CR 104.3, 104.2)."""
+
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Untargetable:
+    """"Target creature can't be the target of spells or abilities your opponents control this
+    turn." (Vines of Vastwood): for ``duration``, ``what`` can't be chosen as a target by the
+    opponents of the effect's controller (CR 115.1; not hexproof: the card's ruling)."""
+
+    what: Subject
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageLifeFloor:
+    """"Until end of turn, damage that would reduce your life total to less than 1 reduces it to
+    1 instead." (Angel's Grace; CR 614.1a): the result of damage to the controller, not the
+    damage (lifelink still counts all of it)."""
+
+    duration: str = "end_of_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveCounters:
     """Remove up to ``amount`` counters of any kinds from ``what``; the controller of the
     effect chooses which, on resolution (Glissa Sunslayer)."""
@@ -962,6 +991,7 @@ class TokenSpec:
     # the abilities of that text as the effect's own sentence read them ("It has "..."",
     # CR 111.3), so what the token will do is known (and checked) before it exists
     abilities: tuple = ()
+    supertypes: tuple[str, ...] = ()     # "create Marit Lage, a legendary 20/20 ..." (CR 205.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1076,6 +1106,9 @@ class SearchLibrary:
     own: bool = False         # its owner ``who`` searches it and gets the cards ("Its controller may search their library")
     split: bool = False       # "put one onto the battlefield and the other into your hand": one card goes to ``to``
     attach_to: "Subject | None" = None   # "put it onto the battlefield attached to that player" (CR 303.4f)
+    # "a card with the same name as that card": the name of that object (CR 201.2), besides ``filter``
+    same_name_as: "Subject | None" = None
+    share_land_type: bool = False   # "... land cards that share a land type": each one found shares one with the others
 
 
 @dataclass(frozen=True, slots=True)
@@ -1108,14 +1141,16 @@ class RevealUntil:
     701.20a): revealing stops once ``count`` matching cards are revealed or the library runs out;
     those go into the hand or onto the battlefield (``tapped``), together; the others "graveyard",
     "exile", "random" (the bottom, in a random order), "bottom" (in the order chosen) or
-    "shuffle" (into the library). With ``optional`` ("You may put that card ..."), the controller
-    may leave the card found with the others."""
+    "shuffle" (into the library); then the controller loses ``life_per_rest`` life for each of
+    the others exiled (Spoils of the Vault, CR 119.3). With ``optional`` ("You may put that card
+    ..."), the controller may leave the card found with the others."""
 
     filter: Filter
     to: str = "hand"
     tapped: bool = False
     rest: str = "graveyard"
     count: "Amount" = 1
+    life_per_rest: int = 0
     optional: bool = False
 
 
@@ -1244,6 +1279,7 @@ class DamageChange:
     times: int = 1
     plus: int = 0
     halve: bool = False
+    as_counters: str | None = None      # "put that many -1/-1 counters on that creature instead"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1331,11 +1367,16 @@ class Conditional:
     knows ("kicked": the spell was kicked, linked to its kicker ability, CR 702.33e, 607.2i) or a
     typed condition on the game state ("if you control a Wizard")."""
 
-    condition: "str | StateCondition | ObjectIs | DiscardedThisWay"
+    condition: "str | StateCondition | ObjectIs | DiscardedThisWay | SameManaValue"
     effects: tuple["Effect", ...]
     otherwise: tuple["Effect", ...] = ()
     otherwise_after: bool = False     # "Otherwise, ..." written after the effects, not replaced by them
     condition_after: bool = False     # written after the effects ("Destroy target creature if it's white"): its "it" is theirs
+
+
+def condition_key(condition) -> str:
+    """How the support lists name a condition: a named one by its name, a typed one by its class."""
+    return condition if isinstance(condition, str) else type(condition).__name__
 
 
 @dataclass(frozen=True, slots=True)
@@ -1353,7 +1394,17 @@ class AmountAtLeast:
     (CR 608.2c, 608.2h)."""
 
     amount: "Amount"
-    at_least: int
+    at_least: "Amount"      # a number, or a count read as it happens ("the number of cards in your library")
+
+
+@dataclass(frozen=True, slots=True)
+class SameManaValue:
+    """"if it has the same mana value as the revealed card" (Counterbalance): the condition of a
+    ``Conditional`` that ``what`` and ``other`` exist and have equal mana values as the effect
+    happens (CR 202.3: X counts on the stack, is 0 elsewhere)."""
+
+    what: Subject
+    other: Subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -1501,6 +1552,18 @@ class DoesTheSame:
 
     who: "Subject"
     effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RepeatProcess:
+    """"[effects]. You may repeat this process any number of times." (Ad Nauseam): ``effects``
+    are done, then again each time the controller chooses to as they end (CR 608.2d); "that
+    card" in them is the one of the current time. With ``if_milled_share_color`` ("If two cards
+    that share a color were milled this way, repeat this process.", Grindstone), again each time
+    the two cards milled share a color, with no choice."""
+
+    effects: tuple["Effect", ...]
+    if_milled_share_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1952,7 +2015,7 @@ _Effects0 = Union[
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
     Attach, GainControl, ExchangeControl, ExchangeLifeTotals, GetEnergy, GetPoison, DiscardHand, PayEnergy, BecomeMonarch, ExileTopCard, MayPlayExiled, CreateManaReplacement, CreateDelayedTrigger, Explore, PhaseOut,
     SkipNextUntap, CastEncodedCopy, CopySpell, StormCopies, CopyCastSpell, CommanderToHand, CommandersToCommandZone, CopyPerPayment, TokenCopyOfCard, CreateTokenCopy, SkipNext, RemoveCounterOrSacrifice, RemoveCounterFromSelf, Unearth, Awaken, CastMiracle, CastRebound, Clash, FlipCoin, IfYouWin, Vote, IfVoted, ForEachVote, ExtraTurn, Cascade, CastWithMadness, RemoveTimeCounter, CastSuspended, PayMana, CreateReflexive, SacrificeUnlessPays, Conditional, BecomeDesignated, Fabricate, Bolster, Adapt, SacrificeUnlessSpent, Exploit, Myriad,
-    IfYouDo, LoseGame, WinGame, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame,
+    IfYouDo, LoseGame, WinGame, CantLoseGame, DamageLifeFloor, Untargetable, IfYouDont, UnlessPays, CastFromHand, Restrict, DoesTheSame, RepeatProcess,
     PutInLibrary, ShuffleIntoLibrary, ShuffleHandAndGraveyard, RevealTopIfShares, SwitchPT, SetBasePT, Surveil, CreateEmblem, SacrificePermanents,
     PayLife, RemoveCounter, MoveCounter, PutExiledInGraveyard, DoubleCounters, ReturnPermanents,
 ]
@@ -2074,11 +2137,14 @@ class ReturnToHandCost:
 class DiscardCost:
     """"Discard a card", "discard two cards", "discard a creature card" (CR 701.9a): ``count``
     cards of the payer's hand, the card paid for excluded, of ``card_type`` when it names one
-    (retrace: "Land"); ``at_random``: the game picks them (CR 701.9b)."""
+    (retrace: "Land"), of ``subtype`` when it names one ("discard an Island card"); ``at_random``:
+    the game picks them (CR 701.9b). A cost may have several ("discard an Island card and
+    another card"), paid one after the other, each with cards the ones before left."""
 
     count: int
     card_type: str | None = None
     at_random: bool = False
+    subtype: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -2252,6 +2318,7 @@ class TriggerEvent(StrEnum):
     CAST = "cast"
     CHAPTER = "chapter"
     CONTROL_NONE = "control_none"
+    NO_COUNTERS = "no_counters"         # "When ~ has no ice counters on it" (CR 603.8)
     COUNTER_PLACED = "counter_placed"
     COUNTERS_SPELL = "counters_spell"
     CYCLED = "cycled"
@@ -2337,6 +2404,7 @@ class Trigger:
     untapped: bool = False      # "When ~ enters untapped": it entered untapped (checked as it entered)
     from_zone: str | None = None  # "put into your graveyard from your library": where it came from
     another: bool = False       # "When you play another land": not the source itself
+    counter: str | None = None  # "When ~ has no ice counters on it": that kind (a state trigger)
 
 
 # --------------------------------------------------------------------------------- abilities
@@ -2978,6 +3046,16 @@ class StaticCostIncrease(StaticSpellCost):
 
 
 @dataclass(frozen=True, slots=True)
+class StaticMinimumSpellCost(StaticEffect):
+    """"Each spell that would cost less than three mana to cast costs three mana to cast."
+    (Trinisphere): after every increase and reduction, a total cost of fewer than ``amount``
+    mana gets generic mana up to it (CR 601.2f; the card's rulings)."""
+
+    kind: typing.ClassVar[str] = "minimum_spell_cost"
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class StaticCostReduction(StaticSpellCost):
     """"... cost {1} less to cast"."""
 
@@ -2988,7 +3066,8 @@ class StaticCostReduction(StaticSpellCost):
 class StaticSelfCostReduction(StaticEffect):
     """"This spell costs {1} less to cast ..." (CR 601.2f): ``amount`` times the creatures in its
     caster's party when ``for_each`` is "party" (CR 700.8), times the objects ``count`` matches,
-    or once while ``condition`` holds; with ``for_each`` "devotion" (to the color of
+    or once while ``condition`` holds, or once if one of the spell's targets is what ``targets``
+    describes ("if it targets a blue spell"); with ``for_each`` "devotion" (to the color of
     ``colors``), "total_power", "greatest_power" or "total_mana_value" (of the permanents
     ``count`` describes), ``amount`` times that X ("..., where X is ...")."""
 
@@ -2997,6 +3076,7 @@ class StaticSelfCostReduction(StaticEffect):
     for_each: str | None = None
     count: Filter | None = None
     colors: tuple[str, ...] = ()
+    targets: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -3067,6 +3147,32 @@ class StaticLifeCantChange(StaticEffect):
     """"Your life total can't change." (CR 119.7-119.8)."""
 
     kind: typing.ClassVar[str] = "life_cant_change"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantLoseGame(StaticEffect):
+    """"You can't lose the game." (``affected`` "you"; Platinum Angel, Lich's Mastery), "...
+    your opponents can't lose the game." ("opponents"; Abyssal Persecutor): CR 104.3."""
+
+    kind: typing.ClassVar[str] = "cant_lose_game"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticNoCauseTriggers(StaticEffect):
+    """"Creatures entering the battlefield don't cause abilities to trigger." (Torpor Orb), "...
+    entering the battlefield or dying ..." (Hushbringer; ``dies``): such an event triggers no
+    ability (CR 603.2; the cards' rulings)."""
+
+    kind: typing.ClassVar[str] = "no_cause_triggers"
+    dies: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StaticCantWinGame(StaticEffect):
+    """"... your opponents can't win the game." (``affected`` "opponents"; Platinum Angel),
+    "You can't win the game ..." ("you"; Abyssal Persecutor): CR 104.2."""
+
+    kind: typing.ClassVar[str] = "cant_win_game"
 
 
 @dataclass(frozen=True, slots=True)
@@ -3161,6 +3267,10 @@ STATIC_EFFECTS: dict[str, type[StaticEffect]] = {cls.kind: cls for cls in (
     StaticBeginOnBattlefield,
     StaticPlayerKeywords,
     StaticLifeCantChange,
+    StaticCantLoseGame,
+    StaticCantWinGame,
+    StaticNoCauseTriggers,
+    StaticMinimumSpellCost,
 )}
 
 
@@ -3409,7 +3519,7 @@ class ReplacementKind(StrEnum):
     CHOOSE_NAME = "choose_name"                        # CR 201.3
     CHOOSE_CREATURE_TYPE = "choose_creature_type"
     # counters, damage and life (CR 614.1a, 615)
-    MORE_COUNTERS = "more_counters"                    # "that many plus N" (``amount``)
+    MORE_COUNTERS = "more_counters"                    # "that many plus N" (``amount``; below 0: "minus N")
     DOUBLE_COUNTERS = "double_counters"                # "twice that many"
     DOUBLE_TOKENS = "double_tokens"                    # "creates twice that many of those tokens" (``whose``)
     DOUBLE_DAMAGE_TO_PLAYER = "double_damage_to_player"
@@ -3607,12 +3717,26 @@ class Proliferate:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealTop:
+    """"you may reveal the top card of your library" (CR 701.20a): the card stays on top;
+    afterwards "the revealed card" is that card (``Ref(REVEALED)``). An empty library reveals
+    nothing, and "If you do" then doesn't happen."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealFromHand:
+    """"Reveal a card from your hand." (CR 701.20a): the controller chooses a card in their hand
+    and reveals it; afterwards "that card" is that card (``Ref(REVEALED)``). An empty hand
+    reveals nothing."""
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTopToHand:
     """"Reveal the top card of your library and put that card into your hand" (CR 701.20a):
     afterwards "its" / "that card" is that card (``Ref(REVEALED)``)."""
 
 
-_Effects2 = Union[_Effects1, Amass, Proliferate, RevealTopToHand]
+_Effects2 = Union[_Effects1, Amass, Proliferate, RevealTopToHand, RevealTop, RevealFromHand]
 
 
 @dataclass(frozen=True, slots=True)
@@ -3861,23 +3985,47 @@ class EachPutsFromGraveyard:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileTopUntilTaken:
+    """"Exile the top card of your library. You may put that card into your hand unless it has
+    the same name as another card exiled this way. Repeat this process until you put a card into
+    your hand or you exile two cards with the same name, whichever comes first." (Tainted Pact;
+    CR 406.1, 201.2): the process also ends with the library."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeparatePiles:
+    """"Separate all permanents target player controls into two piles. That player sacrifices
+    all permanents in the pile of their choice." (Liliana of the Veil; CR 700.3): the controller
+    puts each object ``what`` names into one of two piles (either may be empty), the player
+    ``who`` names chooses one, and the objects in it are sacrificed by their controller."""
+
+    what: Subject
+    who: Subject
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTopIf:
     """"[Player] reveals the top card of their library. If it's a land card, that player puts it
     into their hand." (Goblin Guide), with "Otherwise, put that card into your hand." (Coiling
     Oracle): each player ``who`` names reveals their top card (CR 701.20a); one matching
     ``filter`` goes to ``to`` ("hand", "graveyard", "battlefield", ``tapped``, under that
-    player's control), another to ``otherwise``, or stays on top when that is None."""
+    player's control), another to ``otherwise``, or stays on top when that is None. With
+    ``may`` ("You may put that card onto the battlefield if it's ..."), the player chooses
+    whether a matching card goes to ``to``; one that doesn't, whatever the reason, goes to
+    ``otherwise`` (Matter Reshaper's ruling)."""
 
     who: Ref
     filter: Filter
     to: str
     otherwise: str | None = None
     tapped: bool = False
+    may: bool = False
 
 
 Effect = Union[_Effects6, GainAbility, LoseKeywords, LoseAllAbilities, BecomeColor, BecomeLandType, ChangeText, BecomeCreatureType, ExtraLandPlays, ChooseCreatureType,
                DiscardHandDraw, ChooseCardName, SearchZonesExile, Encore, RemoveFromCombat, ExileFromGraveyard,
-               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, GainFlashback, DiscardOrLoseLife, CantCastSameName]
+               ExileSacrificeReturn, EachPutsFromGraveyard, RevealTopIf, ChooseVotes, GainFlashback, DiscardOrLoseLife, CantCastSameName,
+               SeparatePiles, ExileTopUntilTaken]
 
 
 def nodes(node) -> Iterator:

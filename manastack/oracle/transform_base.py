@@ -69,6 +69,15 @@ class _DoesTheSame:
 
 
 @dataclass(frozen=True)
+class _RepeatAny:
+    """The sentence "You may repeat this process any number of times." (or "If two cards that
+    share a color were milled this way, repeat this process.", ``share_color``), until ``body``
+    wraps the effects before it in ``ir.RepeatProcess``."""
+
+    share_color: bool = False
+
+
+@dataclass(frozen=True)
 class _CounteredExile:
     """The sentence "If that spell is countered this way, exile it instead ..." (``to`` "exile")
     or "... put it into its owner's hand instead ..." ("hand", "library_top", "library_bottom"),
@@ -267,7 +276,7 @@ def is_cost_item(x) -> bool:
 
 def cost_of(items, what: str = "repeated cost") -> ir.Cost:
     """The cost made of ``items`` (mana and parts, or lists of them): each kind of part at most
-    once, and mana once."""
+    once (but discards, paid one after the other), and mana once."""
     mana: ManaCost | None = None
     parts: list[ir.CostPart] = []
     for x in cost_items(items):
@@ -275,7 +284,7 @@ def cost_of(items, what: str = "repeated cost") -> ir.Cost:
             _need(mana is None, what)
             mana = x
         else:
-            _need(all(type(p) is not type(x) for p in parts), what)
+            _need(type(x) is ir.DiscardCost or all(type(p) is not type(x) for p in parts), what)
             parts.append(x)
     return ir.Cost(mana, tuple(parts))
 
@@ -368,7 +377,7 @@ def _subject_of(effect):
 _ENCHANT_READ = frozenset({"types", "subtypes", "supertypes", "non_supertypes", "controller",
                            "colors", "non_colors", "non_types", "keywords", "without_keywords",
                            "tapped", "mana_value_at_most", "power_at_most", "power_at_least",
-                           "multicolored", "zone"})
+                           "multicolored", "zone", "enchanted_by_another"})
 
 
 def _describe(f: ir.Filter, kind: DescKind | None) -> str:
@@ -476,6 +485,8 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return dataclasses.replace(value, player=subject(value.player))
         elif isinstance(value, ir.WithSameName):    # the target it reads the name of
             return dataclasses.replace(value, target=subject(value.target))
+        elif value is THAT_CARD and last and last[-1] == ir.Ref(ir.REVEALED):
+            value = last[-1]        # "Reveal a card from your hand. ... that card": the card revealed
         elif value is THAT_CARD:
             _need(_PUT_CARD not in last, "that card")
             targets = [v for v in last if isinstance(v, ir.Target)]
@@ -530,13 +541,15 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             return ir.IfYouDo(tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.IfYouDont):     # "If the player doesn't": the player of the "may"
             return ir.IfYouDont(tuple(walk(e) for e in effect.effects), subject(effect.who))
-        if isinstance(effect, (ir.IfYouWin, ir.IfVoted, ir.ForEachVote)):
+        if isinstance(effect, (ir.IfYouWin, ir.IfVoted, ir.ForEachVote, ir.RepeatProcess)):
             return dataclasses.replace(effect, effects=tuple(walk(e) for e in effect.effects))
         if isinstance(effect, ir.Conditional):   # what "instead" replaced is named first
             otherwise = tuple(walk(e) for e in effect.otherwise)
             condition = effect.condition
             if effect.condition_after:          # "Destroy target creature if it's white": theirs
                 effects = tuple(walk(e) for e in effect.effects)
+            if isinstance(condition, ir.SameManaValue):     # "if it has the same mana value as ..."
+                condition = dataclasses.replace(condition, what=subject(condition.what))
             if isinstance(condition, ir.ObjectIs):   # "If that creature is a Human": a target named before
                 condition = dataclasses.replace(condition, what=subject(condition.what))
                 # "Counter target spell if it's blue": a target spell, seen as it resolves (Pyroblast)
@@ -590,7 +603,9 @@ def bind(effects, it_default, its_default=None, that_player=None, that_spell=Non
             last.append(_PUT_CARD)
             if made:
                 last.append(ir.Ref("created"))
-        if isinstance(effect, ir.RevealTopToHand):     # "its mana value": the card revealed
+        if isinstance(effect, ir.RevealFromHand):
+            last.append(ir.Ref(ir.REVEALED))
+        if isinstance(effect, (ir.RevealTopToHand, ir.RevealTop)):     # "its mana value": the card revealed
             last.append(ir.Ref(ir.REVEALED))
         return dataclasses.replace(effect, **changes) if changes else effect
 

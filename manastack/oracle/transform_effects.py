@@ -154,6 +154,20 @@ class EffectRules:
             dealer.ref, victim.to, victim.also_to, which == "combat", which == "noncombat",
             change.times, change.plus, change.halve))]
 
+    def st_damage_as_counters(self, c):
+        """"If a source you control would deal noncombat damage to a creature an opponent
+        controls, put that many -1/-1 counters on that creature instead." (CR 614.1a): no damage
+        is dealt; the counters are put instead (a replacement, not a prevention: Soul-Scar
+        Mage's rulings). The recipient must be a creature."""
+        dealer, kind, victim = _of(c, _Dealer), _of(c, _DmgKind), _of(c, _Victim)
+        counter = next(x for x in c if isinstance(x, str))      # the counter kind
+        _need(victim is not None and victim.to is not None and victim.also_to is None
+              and isinstance(victim.to, ir.Ref) and victim.to.filter is not None
+              and victim.to.filter.types == ("Creature",), "damage as counters")
+        which = kind.which if kind is not None else None
+        return [ir.ReplacementAbility(ir.ReplacementKind.DAMAGE_CHANGE, damage=ir.DamageChange(
+            dealer.ref, victim.to, None, which == "combat", which == "noncombat", as_counters=str(counter)))]
+
     def damage_change_turn(self, c):
         """The same sentence with "this turn" (CR 614.1a): groups read as the damage would be
         dealt, so nothing may name the source the effect outlives (CR 611.2c)."""
@@ -227,6 +241,23 @@ class EffectRules:
 
     def damage_cant_be_prevented(self, c):
         return [ir.DamageCantBePrevented()]
+
+    def untargetable_turn(self, c):
+        """"Target creature can't be the target of spells or abilities your opponents control
+        this turn." (CR 115.1, 611.2): one target."""
+        _need(isinstance(c[0], _T) and not c[0].spec.up_to, "can't be the target")
+        return [ir.Untargetable(c[0])]
+
+    def cant_lose_game_turn(self, c):
+        """"You can't lose the game this turn and your opponents can't win the game this turn."
+        (CR 104.3, 104.2): an effect of the resolving spell, for the turn."""
+        return [ir.CantLoseGame()]
+
+    def life_floor_turn(self, c):
+        """"damage that would reduce your life total to less than 1 reduces it to 1 instead",
+        under "Until end of turn," (CR 614.1a); its duration comes from the sentence."""
+        _need(str(c[0]) == "1" and str(c[1]) == "1", "life floor")
+        return [ir.DamageLifeFloor(_OPEN)]
 
     def dk_combat(self, c):
         return _DmgKind("combat")
@@ -722,6 +753,15 @@ class EffectRules:
         """"Counter that spell." in a cast trigger (Chalice of the Void, CR 701.6a)."""
         return [ir.CounterSpell(THAT_SPELL)]
 
+    def counter_that_same_mv(self, c):
+        """"counter that spell if it has the same mana value as the revealed card" (Counterbalance):
+        compared as the ability resolves (CR 202.3, 608.2c)."""
+        return [ir.Conditional(ir.SameManaValue(THAT_SPELL, ir.Ref(ir.REVEALED)), (ir.CounterSpell(THAT_SPELL),))]
+
+    def may_reveal_top(self, c):
+        """"you may reveal the top card of your library" (CR 701.20a): "the revealed card" after it."""
+        return [ir.May((ir.RevealTop(),))]
+
     def counter_that_unless(self, c):
         """"Counter that spell unless its controller pays {2}" / "... discards a card": the
         spell's controller may pay as it resolves (CR 118.12a)."""
@@ -784,6 +824,14 @@ class EffectRules:
     def create(self, c):
         amount, (token, tapped) = c[0], c[1]
         return [ir.CreateTokens(token, _amount(amount, _of(c, _ForEach)), tapped)]
+
+    def create_named_legendary(self, c):
+        """"create Ragavan, a legendary 2/1 red Monkey creature token": one token with that name
+        (CR 111.4) and the supertype legendary (CR 205.4), so the legend rule applies to it."""
+        name = str(c[0]).rpartition(", a legendary")[0]
+        (token, tapped) = c[1]
+        _need(token.name.endswith(" Token"), "a token's name")
+        return [ir.CreateTokens(dataclasses.replace(token, name=name, supertypes=("Legendary",)), 1, tapped)]
 
     def create_several(self, c):
         """"create a 3/3 ... token with deathtouch and a 3/3 ... token with lifelink": each
@@ -1123,6 +1171,27 @@ class EffectRules:
         d, rest = next(x for x in c if isinstance(x, _Desc)), c[-1]
         _need(rest in ("random", "bottom"), "reveal until")
         return [ir.RevealUntil(_card_filter(d, plural=False), "battlefield", False, rest, 1, optional=True)]
+    def reveal_until_after(self, c):
+        """"Exile the top six cards of your library, then reveal cards from the top of your library
+        until you reveal a card with the chosen name. Put that card into your hand and exile all
+        other cards revealed this way." (Demonic Consultation): the first instruction, then the
+        revealing (CR 608.2c, 701.20a)."""
+        first = c[0]
+        _need(isinstance(first, list) and len(first) == 1 and type(first[0]) is ir.ExileTopCard
+              and first[0].who == ir.Ref("you"), "an instruction before revealing")
+        return first + self.reveal_until(c[1:])
+
+    def reveal_until_then_exile(self, c):
+        """"Reveal cards from the top of your library until you reveal a card with that name, then
+        put that card into your hand. Exile all other cards revealed this way, and you lose 1 life
+        for each of the exiled cards." (Spoils of the Vault; CR 701.20a, 119.3)"""
+        d = next(x for x in c if isinstance(x, _Desc))
+        which, (to, tapped) = c[c.index(d) + 1], c[c.index(d) + 2]
+        loss = [x for x in c[c.index(d) + 3:] if isinstance(x, Token)]
+        _need(to == "hand" and which is None, "reveal until")
+        per = _number(str(loss[0])) if loss else 0
+        _need(isinstance(per, int), "life for each")
+        return [ir.RevealUntil(_card_filter(d, plural=False), to, tapped, "exile", 1, life_per_rest=per)]
 
     def ru_which(self, c):
         return c[0] if c else None
@@ -1201,7 +1270,22 @@ class EffectRules:
             # "that player": the enchanted player its description named (CR 303.4b)
             _need(d.filter.name_unlike_attached is not None, "attached to that player: no player named")
             dest, attach = "battlefield", ir.Ref(ir.ENCHANTED_PLAYER)
-        return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple), attach_to=attach)]
+        share = any(isinstance(x, Token) and x.type == "SHARE_LAND_TYPE" for x in c)
+        _need(not share or f.types == ("Land",), "cards that share a land type")
+        return [ir.SearchLibrary(f, dest, tapped, amount, "reveal" in c, up_to=isinstance(c[0], tuple),
+                                 attach_to=attach, share_land_type=share)]
+
+    def search_same_name(self, c):
+        """"Search your library for a card with the same name as that card, reveal it, put it into
+        your hand, then shuffle" (CR 701.23a, 201.2): the name of the card revealed before."""
+        d = c[1]
+        _need(_count(c[0]) == 1 and not isinstance(c[0], tuple) and d.kind is DescKind.CARD and not d.plural
+              and dataclasses.replace(d.filter, zone="library") == ir.Filter(zone="library"), "a card with the same name")
+        return [ir.SearchLibrary(ir.Filter(zone="library"), "hand", False, 1, True, same_name_as=THAT_CARD)]
+
+    def reveal_from_hand(self, c):
+        """"Reveal a card from your hand." (CR 701.20a): "that card" after it is the card revealed."""
+        return [ir.RevealFromHand()]
 
     def search_own(self, c):
         """A player searches their own library (CR 701.23a): "[player] may search their library
@@ -1281,6 +1365,21 @@ class EffectRules:
         return [dataclasses.replace(choice, amount=n, revealed=verb == "reveal",
                                     unrevealed=choice.unrevealed and verb == "look")]
 
+    def look_at_top_where(self, c):
+        """"Look at the top X cards of your library, where X is [a quantity]. [What is chosen].
+        [If X is greater than or equal to [a quantity], [effects].]" (Thassa's Oracle): X is the
+        quantity, counted as the ability resolves, in the look and in the condition (CR 107.3,
+        608.2c)."""
+        head, _where, value, choice, *cond = c
+        _need(isinstance(head[1], ir.X) and not isinstance(value, ir.X), "where X")
+        [look] = self.look_at_top([(head[0], value), choice])
+        if not cond:
+            return [look]
+        _tok, bound, effects = cond
+        _need(isinstance(effects, list) and not any(ir.contains(e, lambda n: isinstance(n, ir.X)) for e in effects),
+              "X in the effects of the condition")
+        return [look, ir.Conditional(ir.AmountAtLeast(value, bound), tuple(effects))]
+
     def lh_look(self, c):
         return "look", _number(c[0])
 
@@ -1315,6 +1414,31 @@ class EffectRules:
         otherwise = rest[0][3] if rest else None
         _need(not rest or not rest[0][4], "otherwise, tapped")
         return [ir.RevealTopIf(who, dataclasses.replace(d.filter, zone="library"), to, otherwise, tapped)]
+
+    def separate_piles(self, c):
+        """"Separate all permanents target player controls into two piles. That player sacrifices
+        all permanents in the pile of their choice." (CR 700.3): the controller separates, the
+        target player chooses a pile."""
+        what = c[0]
+        _need(type(what) is ir.ControlledBy and isinstance(what.player, _T) and what.player.spec.kind is ir.TargetKind.PLAYER
+              and what.filter.zone == "battlefield" and _plain_group(what.filter) and not what.filter.types,
+              "separate into two piles")
+        return [ir.SeparatePiles(what, what.player)]
+
+    def exile_top_until_taken(self, c):
+        """Tainted Pact: exile the top card of your library, one at a time, until you take one into
+        your hand or two exiled this way share a name (CR 406.1, 201.2)."""
+        return [ir.ExileTopUntilTaken()]
+
+    def reveal_top_may_if(self, c):
+        """"Reveal the top card of your library. You may put that card onto the battlefield if it's
+        a [card]. Otherwise, put that card into your hand." (Matter Reshaper; CR 701.20a): a card
+        not put there, whatever the reason, goes where "Otherwise" says (the ruling)."""
+        (to, yours, tapped), d = c[0], _of(c, _Desc)
+        _, by_them, other_yours, otherwise, other_tapped = c[-1]
+        _need(d.kind is DescKind.CARD and not d.plural and not d.zone_given and not by_them and not other_tapped
+              and to == "battlefield", "reveal the top card: you may put it")
+        return [ir.RevealTopIf(ir.Ref("you"), dataclasses.replace(d.filter, zone="library"), to, otherwise, tapped, may=True)]
 
     def owner_shuffles_reveal_top(self, c):
         """Chaos Warp: the target permanent shuffled into its owner's library (CR 701.24a), then
@@ -1373,6 +1497,12 @@ class EffectRules:
         n = _number(c[0])
         _need(isinstance(n, int), "up to X cards")
         return _Pick((_card_filter(c[1], plural=n > 1),), up_to=n, optional=True)
+
+    def pk_up_to_card(self, c):
+        """"up to one of them": of the cards looked at, whatever they are."""
+        n = _number(c[0])
+        _need(isinstance(n, int), "up to X of them")
+        return _Pick((ir.Filter(zone="library"),), up_to=n, optional=True)
 
     def pk_any(self, c):
         return _Pick((_card_filter(c[0], plural=True),), up_to=ir.ANY_NUMBER, optional=True)

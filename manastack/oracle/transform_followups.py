@@ -16,7 +16,7 @@ from manastack.mana import NAME_TO_COLOR
 from manastack.oracle import ir
 from manastack.oracle.text_change import WordKind
 from manastack.oracle.transform_base import DescKind
-from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _DoesTheSame, _GainPrevented, _NotNew, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
+from manastack.oracle.transform_base import (IT, THAT_OBJECT, THAT_PLAYER, THAT_SPELL, UNTIL_EOT, _OPEN, _Amount, _plain_group, no_it_subject, PREDEFINED_TOKENS, PREV, _CounteredExile, _DoesTheSame, _RepeatAny, _GainPrevented, _NotNew, _Otherwise, _TokenHas, _T, _Desc, _ForEach, _is_player, _need,
                                               _is_object, _number, _of, _permanent, cost_of)
 
 
@@ -457,6 +457,17 @@ class FollowupRules:
         _need(c[0] != "another" and not word.endswith("s"), "discard a type of card")
         return ir.DiscardCost(1, card_type=word.capitalize())
 
+    def c_discard_subtype(self, c):
+        """"discard a Forest card" (CR 701.9a, 205.3): a card of that subtype from the hand (the
+        cards' rulings: any card with the land type, a nonbasic land or Dryad Arbor too)."""
+        _need(c[0] != "another", "discard a card of a subtype")
+        return ir.DiscardCost(1, subtype=str(c[1]))
+
+    def c_discard_subtype_and_another(self, c):
+        """"discard an Island card and another card" (Foil): two parts, the second paid with a
+        card the first left in the hand."""
+        return [self.c_discard_subtype(c[:2]), ir.DiscardCost(1)]
+
     def investigate(self, c):
         """CR 701.36a: create a Clue token (CR 111.10f)."""
         spec = ir.TokenSpec("Clue Token", None, None, (), ("Artifact",), ("Clue",), text=PREDEFINED_TOKENS["Clue"])
@@ -502,6 +513,16 @@ class FollowupRules:
         """"Each opponent attacking that player does the same." after "Whenever enchanted player
         is attacked, ...": joined by ``body`` to the effects before it (Curse of Opulence)."""
         return [_DoesTheSame()]
+
+    def repeat_any(self, c):
+        """"You may repeat this process any number of times." (Ad Nauseam): joined by ``body``
+        to every effect before it."""
+        return [_RepeatAny()]
+
+    def repeat_share_color(self, c):
+        """"If two cards that share a color were milled this way, repeat this process." after a
+        mill of two cards (Grindstone)."""
+        return [_RepeatAny(share_color=True)]
 
     def attacking_opponents_untap(self, c):
         """"Each opponent attacking that player untaps all nonland permanents they control." after
@@ -806,6 +827,10 @@ class FollowupRules:
     def q_hand_theirs(self, c):
         """"the number of cards in that player's hand" (Sudden Impact)."""
         return ir.CountPerPlayer(ir.Filter(zone="hand"))
+
+    def q_your_library(self, c):
+        """"the number of cards in your library" (Thassa's Oracle)."""
+        return ir.CountOf(ir.Filter(zone="library", controller="you"))
 
     def q_twice(self, c):
         """"twice the number of ...": a count, doubled."""

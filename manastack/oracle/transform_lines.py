@@ -13,7 +13,7 @@ from manastack.oracle.subtypes import LAND_TYPES
 from manastack.oracle.transform_triggers import _ORDINALS
 from manastack.oracle.transform_base import DescKind
 from manastack.oracle.transform_base import (_plain_group, no_it_subject, UNROUNDED_HALF,
-    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _DoesTheSame, _NotNew, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
+    IT, PREV, PREV_PLAYER, THAT_OBJECT, THAT_PLAYER, THEY, _OPEN, _ChooseColor, _CounteredExile, _Desc, _DoesTheSame, _RepeatAny, _NotNew, _GainPrevented, _KeepsSource, _OfIt, _Otherwise, _StillType, _TokenHas, _T, _describe, _is_player, _kw_name, _mana_spent, _need, _number, _subject_of, _subtype,
     bind, cost_of)
 
 
@@ -324,6 +324,11 @@ class LineRules:
         """"if it's the second creature spell you cast this turn": of a cast trigger, the spell
         and the count of creature spells its caster cast this turn, it included (CR 601.2i)."""
         return _NthCreatureSpell(_ORDINALS[str(c[0]).lower()])
+
+    def cond_name_unique(self, c):
+        """"if it doesn't have the same name as another creature you control or a creature card in
+        your graveyard": of the permanent whose entering triggered the ability (CR 201.2, 603.4)."""
+        return "entered_name_unique"
 
     def cond_tribute_not_paid(self, c):
         """CR 702.104b: the chosen opponent didn't have it enter with the tribute counters."""
@@ -802,6 +807,16 @@ class LineRules:
                 _need(len(out) > start and type(out[-1]) is ir.ChangeText and len(sentence) == 1, "the new type")
                 out[-1] = dataclasses.replace(out[-1], not_new=out[-1].not_new + (sentence[0].word,))
                 continue
+            if sentence and isinstance(sentence[0], _RepeatAny):
+                # "this process": every instruction before it, none of them a choice made once
+                # for the whole spell (a target, a mode)
+                _need(len(sentence) == 1 and bool(out) and not any(type(e) in (ir.May, ir.Modal, ir.RepeatProcess) for e in out)
+                      and (sentence[0].share_color or not any(ir.contains(e, lambda n: isinstance(n, _T)) for e in out)),
+                      "repeat this process")
+                if sentence[0].share_color:     # the process: one mill of two cards, with its target
+                    _need(len(out) == 1 and type(out[0]) is ir.Mill and out[0].amount == 2, "two cards milled this way")
+                out[:] = [ir.RepeatProcess(tuple(out), if_milled_share_color=sentence[0].share_color)]
+                continue
             if sentence and isinstance(sentence[0], _DoesTheSame):
                 # the effects of the sentence before, done again by each opponent attacking
                 before = out[start:]
@@ -1047,6 +1062,11 @@ class LineRules:
     def if_you_do_reveal_until(self, c):
         """"If you do, reveal cards from the top of your library until ..." (Gamekeeper)."""
         return [ir.IfYouDo(tuple(c[-1]))]
+
+    def if_you_do_look(self, c):
+        """"If you do, look at the top two cards of your library. [What is chosen.] [Where the rest
+        go.]" (Trail of Crumbs; CR 608.2c, 701.20e)."""
+        return [ir.IfYouDo(tuple(self.look_at_top(c)))]
 
     def if_they_do(self, c):
         """"If the player does, they draw a card." after "that attacking player may ...": joined
@@ -1337,7 +1357,7 @@ def _may_do(effect) -> bool:
     not), payment (X chosen as it resolves), sacrifice of this object ("~" or "it") or of one
     permanent you choose, a draw of cards by you, the exile of one target or of the object
     itself, returning, tapping or untapping one object, creating tokens, paying energy or life,
-    removing counters, optional ("You may ...") or not. Each of these tells the engine whether
+    removing counters, revealing the top card of your library, optional ("You may ...") or not. Each of these tells the engine whether
     it was done (``rc.did``)."""
     if type(effect) is ir.May:
         if effect.who != ir.Ref("you") or len(effect.effects) != 1:
@@ -1345,7 +1365,7 @@ def _may_do(effect) -> bool:
         effect = effect.effects[0]
     t = type(effect)
     one = _one_object(getattr(effect, "what", None))
-    return (t is ir.PayMana or (t is ir.Discard and effect.amount == 1 and effect.who == ir.Ref("you"))
+    return (t is ir.PayMana or t is ir.RevealTop or (t is ir.Discard and effect.amount == 1 and effect.who == ir.Ref("you"))
             # "you may return ~ / target creature to its owner's hand", "tap an untapped creature
             # you control", "untap target creature": one object, moved or tapped or not
             or (t in (ir.ReturnToHand, ir.Tap, ir.Untap) and one)

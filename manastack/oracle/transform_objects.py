@@ -152,6 +152,9 @@ class ObjectRules:
 
     def t_another(self, c):
         d = c[1]
+        if d.kind is DescKind.CARD and d.zone_given and d.filter.zone == "graveyard" and not d.plural:
+            # "another target card from your graveyard" (Cavalier of Thorns): not the card itself
+            return _T(ir.TargetSpec(ir.TargetKind.CARD, dataclasses.replace(d.filter, other=True)), another=True)
         _need(not d.plural and d.kind in (None, DescKind.PERMANENT) and not d.zone_given, "another")
         return _T(ir.TargetSpec(ir.TargetKind.PERMANENT, dataclasses.replace(d.filter, other=True)),
                   another=True)
@@ -616,6 +619,10 @@ class ObjectRules:
     def p_enchanted(self, c):
         """"creatures you control that are enchanted": with an Aura attached (CR 303.4)."""
         return "enchanted", True
+
+    def p_enchanted_by_another(self, c):
+        """"creature with another Aura attached to it": an Aura other than the source (CR 303.4)."""
+        return "enchanted_by_another", True
 
     def p_with_counters(self, c):
         """"creatures with +1/+1 counters on them": the plural of :meth:`p_with_counter`."""

@@ -423,6 +423,15 @@ class StaticRules:
         _need(all(type(part) in _STATE_CONDITIONS for part in parts), "a cost change if the card itself is ...")
         return self.st_self_cost_if([c[1], c[2], c[3], condition])
 
+    def st_self_cost_if_targets(self, c):
+        """"This spell costs {2} less to cast if it targets a blue spell." (CR 601.2f): the
+        targets are chosen before the total cost is (CR 601.2c)."""
+        mana, kind, other, d = c[1], c[2], c[3], c[4]
+        _need(kind == "cost_reduction" and bool(mana.symbols) and all(sym.isdigit() for sym in mana.symbols)
+              and other != "another" and not d.plural, "self cost change")
+        f = d.filter if d.kind is None or d.kind != DescKind.SPELL else dataclasses.replace(d.filter, zone="stack")
+        return [self._static("self_cost_reduction", "self", amount=mana.generic, targets=f)]
+
     def st_self_cost_if(self, c):
         """"This spell costs {2} less to cast if you control a Wizard / a creature died this turn"."""
         mana, kind, condition = c[1], c[2], c[3]
@@ -528,6 +537,32 @@ class StaticRules:
     def st_opponents_cant_gain_life(self, c):
         """CR 119.7: "Your opponents can't gain life." (the source's controller's opponents)."""
         return [self._static("cant_gain_life", "opponents")]
+
+    def st_min_spell_cost(self, c):
+        """"each spell that would cost less than three mana to cast costs three mana to cast."
+        (Trinisphere; CR 601.2f)."""
+        below, becomes = _number(str(c[1])), _number(str(c[2]))
+        _need(below == becomes and isinstance(below, int), "a minimum cost")
+        return [self._static("minimum_spell_cost", "each_player", amount=below)]
+
+    def st_no_cause_triggers(self, c):
+        """"Creatures entering the battlefield [or dying] don't cause abilities to trigger."
+        (Torpor Orb, Hushbringer; CR 603.2)."""
+        return [self._static("no_cause_triggers", "each_player", dies=" or dying " in str(c[0]).lower())]
+
+    def st_cant_lose_game(self, c):
+        """"You can't lose the game." (Lich's Mastery; CR 104.3)."""
+        return [self._static("cant_lose_game", "you")]
+
+    def st_cant_lose_nor_win_game(self, c):
+        """"You can't lose the game and your opponents can't win the game." (Platinum Angel;
+        CR 104.3, 104.2)."""
+        return [self._static("cant_lose_game", "you"), self._static("cant_win_game", "opponents")]
+
+    def st_cant_win_game(self, c):
+        """"You can't win the game and your opponents can't lose the game." (Abyssal Persecutor;
+        CR 104.2, 104.3)."""
+        return [self._static("cant_win_game", "you"), self._static("cant_lose_game", "opponents")]
 
     def st_life_cant_change(self, c):
         """"Your life total can't change." (Platinum Emperion; CR 119.7, 119.8)."""
@@ -904,6 +939,14 @@ class StaticRules:
         _need(kind == again and other != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT)
               and not d.zone_given, "counters instead")
         return [ir.ReplacementAbility(how, kind, n, affected=d.filter)]
+
+    def r_fewer_counters(self, c):
+        """CR 614.1a: Vizier of Remedies's "that many -1/-1 counters minus one": N fewer
+        counters (none when that leaves none, the card's rulings)."""
+        kind, other, d, again, n = c
+        _need(kind == again and other != "another" and not d.plural and d.kind in (None, DescKind.PERMANENT)
+              and not d.zone_given, "counters instead")
+        return [ir.ReplacementAbility(ir.ReplacementKind.MORE_COUNTERS, kind, -_number(str(n)), affected=d.filter)]
 
     def r_more_counters_any(self, c):
         """CR 614.1a: Winding Constrictor's "that many plus one of each of those kinds of
@@ -1594,6 +1637,11 @@ class StaticRules:
     def wc_hellbent(self, c):
         return "no_cards_in_hand"
 
+    def wc_first_spell_this_game(self, c):
+        """"If this spell is the first spell you've cast this game" (Once Upon a Time): read as it
+        is cast, before it becomes cast (CR 601.2b, 601.2i)."""
+        return "no_spells_cast_this_game"
+
     @staticmethod
     def _named(c, condition):
         """``condition`` as said of "~", or of "it" (:class:`_OfIt`)."""
@@ -1696,6 +1744,7 @@ _WHILE_KINDS = frozenset({"modify_pt", "grant_keywords", "cant_attack", "cant_bl
                           "cant_be_blocked_except_by", "cant_block_attackers",
                           "remove_types", "attacks_despite_defender",
                           "doesnt_untap",     # "if it has a depletion counter on it" (CR 611.3a, 502.3)
+                          "minimum_spell_cost",   # "As long as Trinisphere is untapped, ..." (engine.costs.spell_costs)
                           # "As long as it's your turn, ~ is a 4/4 ... creature" (CR 611.3a, 613.1d)
                           "add_types", "set_creature_types", "set_base_pt", "set_colors", "all_creature_types"})
 

@@ -444,6 +444,10 @@ class TriggerRules:
               "control no")
         return ir.Trigger(ir.TriggerEvent.CONTROL_NONE, dataclasses.replace(d.filter, controller="you"))
 
+    def e_no_counters(self, c):
+        """"When ~ has no ice counters on it": a state trigger (CR 603.8)."""
+        return ir.Trigger(ir.TriggerEvent.NO_COUNTERS, counter=c[-1])
+
     def e_cycle_self(self, c):
         """"When you cycle ~" (CR 702.29c): it triggers where the card went."""
         return ir.Trigger(ir.TriggerEvent.CYCLED)

@@ -25,7 +25,7 @@ from .. import exercise
 from ..abilities import keyword, keyword_cost, keyword_of
 from .. import characteristics as ch
 from ..commanders import FROM_COMMAND
-from ..conditions import FROM_GRAVEYARD, FROM_HAND, holds
+from ..conditions import FROM_GRAVEYARD, FROM_HAND, evaluate, holds
 from ..timing import flash_permission, free_cast_permission, sorcery_timing
 from ..decisions import Action, ActionKind, Decision, DecisionKind
 from .checks import kept_for_parts
@@ -215,7 +215,8 @@ def alternatives(s, player: int, o, from_hand: bool | None = None) -> list[str]:
             continue            # CR 702.119a: it needs a creature to sacrifice
         out.append(ab.name)
     printed = printed_alternative(o.card)
-    if printed is not None and (printed.condition is None or holds(s, printed.condition, _as_controlled(o, player))):
+    if printed is not None and (printed.condition is None or (evaluate if isinstance(printed.condition, str) else holds)(
+            s, printed.condition, _as_controlled(o, player))):
         out.append(PRINTED)     # "If you control a Swamp, ...": the condition holds as it is cast
     if (o.zone == HAND if from_hand is None else from_hand) and free_cast_permission(s, player, o) is not None:
         out.append(FREE)        # Omniscience (CR 118.9)
@@ -621,7 +622,7 @@ def _note_parts(cost: ir.Cost, card) -> None:
         condition = _printed(card).condition
         for part in condition.conditions if type(condition) is ir.AllOf else (condition,):
             if part is not None:
-                exercise.note("ALTERNATIVE_CONDITIONS", type(part).__name__, card)
+                exercise.note("ALTERNATIVE_CONDITIONS", ir.condition_key(part), card)
 
 
 def _all_modes_possible(s, spell, player: int) -> bool:

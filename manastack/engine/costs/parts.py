@@ -79,9 +79,23 @@ class PartRules:
 
 def discardable(s: State, player: int, o: Obj, part: ir.DiscardCost) -> list[int]:
     """The cards in ``player``'s hand that may be discarded for ``part``: not the card being paid
-    for, and of the card type it names (retrace's land card, CR 702.81a)."""
-    kind = part.card_type
-    return [c for c in s.players[player].hand if c != o.id and (kind is None or kind in s.objs[c].card.types)]
+    for, and of the card type or subtype it names (retrace's land card, CR 702.81a; Snag's Forest
+    card, CR 205.3)."""
+    kind, sub = part.card_type, part.subtype
+    return [c for c in s.players[player].hand if c != o.id and (kind is None or kind in s.objs[c].card.types)
+            and (sub is None or sub in s.objs[c].card.subtypes)]
+
+
+def _discards_payable(s: State, player: int, o: Obj, parts: list[ir.DiscardCost], used: frozenset[int] = frozenset()) -> bool:
+    """Whether different cards of the hand can pay each of the discard ``parts`` of one cost (CR
+    118.3): "discard an Island card and another card" needs two cards, one an Island."""
+    if not parts:
+        return True
+    first, rest = parts[0], parts[1:]
+    options = [c for c in discardable(s, player, o, first) if c not in used]
+    if first.count > 1 or first.at_random:      # any cards: only how many are left matters
+        return len(options) >= first.count and _discards_payable(s, player, o, rest, used | frozenset(options[:first.count]))
+    return any(_discards_payable(s, player, o, rest, used | {c}) for c in options)
 
 
 def _in_hand(s: State, player: int, o: Obj, f: ir.Filter) -> list[int]:
@@ -418,12 +432,20 @@ def _discard_why_not(s: State, o: Obj, payer: int, part: ir.DiscardCost, cost: i
     # a card in the hand can't be discarded to pay for casting itself
     if len(discardable(s, payer, o, part)) < part.count:
         return "there are not enough cards in hand to discard (CR 118.3)"
+    together = [p for p in cost.parts if type(p) is ir.DiscardCost]
+    if len(together) > 1 and not _discards_payable(s, payer, o, sorted(together, key=_narrowest)):
+        return "there are not enough cards in hand to discard (CR 118.3)"
     return None
+
+
+def _narrowest(part: ir.DiscardCost) -> int:
+    """The discards of one cost that name a kind of card are matched first."""
+    return 0 if part.card_type or part.subtype else 1
 
 
 def _pay_discard(pay: Payment, o: Obj, part: ir.DiscardCost) -> Obj:
     ctx, s = pay.ctx, pay.ctx.s
-    which = f"{part.card_type.lower()} card" if part.card_type else "card"
+    which = f"{part.subtype} card" if part.subtype else f"{part.card_type.lower()} card" if part.card_type else "card"
     for _ in range(part.count):
         hand = discardable(s, pay.player, o, part)
         if part.at_random:              # CR 701.9b: the game's generator picks the card
@@ -448,7 +470,7 @@ def _pay_discard_hand(pay: Payment, o: Obj, part: ir.DiscardHandCost) -> Obj:
 
 
 def _discard_words(part: ir.DiscardCost) -> str:
-    kind = part.card_type.lower() if part.card_type else ""
+    kind = part.subtype or (part.card_type.lower() if part.card_type else "")
     return f"discard {_noun(None, part.count, kind)}" + (" at random" if part.at_random else "")
 
 

@@ -13,7 +13,7 @@ from .. import characteristics as ch
 from .. import commanders, conditions, exercise
 from .. import layers
 from ..filters import party_size
-from ..state import Obj
+from ..state import ItemKind, Obj
 from ..upcalls import matches
 from ..wording import possessive
 from ..zones import STACK
@@ -22,11 +22,13 @@ _KINDS: tuple[tuple[type[ir.StaticSpellCost], int, str], ...] = (
     (ir.StaticCostIncrease, 1, "plus"), (ir.StaticCostReduction, -1, "minus"))
 
 
-def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None) -> tuple[ManaCost, list[str]]:
+def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None,
+               targets: tuple | None = None) -> tuple[ManaCost, list[str]]:
     """What ``player`` pays to cast ``o`` with this X: the total cost, and one line per effect
     that changed it (for the log). ``o`` may still be in a hand: it is seen as the spell it would
     be on the stack with that X. ``base`` is an alternative cost paid instead of the mana cost
-    (CR 118.9)."""
+    (CR 118.9). ``targets``: those chosen (CR 601.2c, before the total cost, 601.2f); None before
+    they are, when a reduction for a target counts if something it could target is there."""
     cost = (o.card.mana_cost if base is None else base).with_x(x)
     colored: tuple[str, ...]
     change, why, colored = 0, [], ()
@@ -61,11 +63,20 @@ def total_cost(s, player: int, o: Obj, x: int = 0, base: ManaCost | None = None)
             why.append(f"plus {{{tax}}} commander tax (cast from the command zone {casts} time"
                        f"{'s' * (casts != 1)} before, CR 903.8)")
     change += _affinity(s, player, o, why)
-    change += _own_reductions(s, player, o, why)
-    if not why and sum(1 for sym in cost.symbols if sym.isdigit()) <= 1:
+    change += _own_reductions(s, player, o, why, targets)
+    least = max((eff.amount for _, eff in ch.static_effects(s, ir.StaticMinimumSpellCost)), default=0)
+    if not why and not least and sum(1 for sym in cost.symbols if sym.isdigit()) <= 1:
         return cost, why
     generic = max(0, cost.generic + change)       # one generic symbol: {X}{R} plus {2} with X=1 is {3}{R}
     rest = tuple(sym for sym in cost.symbols if not sym.isdigit()) + colored
+    if generic + len(rest) < least:    # Trinisphere: last, after increases and reductions (its ruling)
+        src = next(src for src, eff in ch.static_effects(s, ir.StaticMinimumSpellCost) if eff.amount == least)
+        why.append(f"plus {{{least - generic - len(rest)}}} from {src.card.name} (a spell costs at least {least} mana)")
+        generic = least - len(rest)
+        if exercise.RECORD is not None:
+            exercise.note("STATIC_KINDS", "minimum_spell_cost", src.card)
+    if not why and sum(1 for sym in cost.symbols if sym.isdigit()) <= 1:
+        return cost, why
     return ManaCost(((str(generic),) if generic else ()) + rest), why
 
 
@@ -86,7 +97,7 @@ def _affinity(s, player: int, o: Obj, why: list[str]) -> int:
     return change
 
 
-def _own_reductions(s, player: int, o: Obj, why: list[str]) -> int:
+def _own_reductions(s, player: int, o: Obj, why: list[str], targets: tuple | None = None) -> int:
     """The card's own "This spell costs {1} less to cast for each creature in your party."
     (CR 601.2f, 700.8), which works wherever the card is cast from. Returns the change."""
     change = 0
@@ -103,6 +114,9 @@ def _own_reductions(s, player: int, o: Obj, why: list[str]) -> int:
                 exercise.note("OWN_COST_COUNTS", eff.for_each, o.card)
         elif isinstance(eff.count, ir.Filter):     # "for each attacking creature"
             n, what = ch.count_matching(s, eff.count, o), "object{} counted"
+        elif eff.targets is not None:       # "if it targets a blue spell"
+            n, what = (1, "one of its targets is what it names") if _targets_one(s, player, o, eff.targets, targets) \
+                else (0, "")
         else:                           # "if you control a Wizard"
             n, what = (1, "its condition holds") if conditions.evaluate(s, eff.condition, o) else (0, "")
         if exercise.RECORD is not None:
@@ -110,9 +124,29 @@ def _own_reductions(s, player: int, o: Obj, why: list[str]) -> int:
         if n * eff.amount:
             change -= n * eff.amount
             words = what.format() if eff.for_each in OWN_COST_COUNTS else \
-                f"{n} " + what.format("s" * (n != 1)) if eff.condition is None else what
+                f"{n} " + what.format("s" * (n != 1)) if eff.condition is None and eff.targets is None else what
             why.append(f"minus {{{n * eff.amount}}} from its own ability (" + words + ", CR 601.2f)")
     return change
+
+
+def _targets_one(s, player: int, o: Obj, f: ir.Filter, targets: tuple | None) -> bool:
+    """Whether one of ``targets`` (objects' ids, spells as "s<item id>") is what ``f``
+    describes, for ``player`` casting ``o``; with ``targets`` None (not chosen yet), whether
+    something ``f`` describes is there to be chosen."""
+    mine = o.copy()
+    mine.controller = player
+    if targets is None:
+        if f.zone == STACK:
+            return any(i.kind == ItemKind.SPELL and matches(s, s.objs[i.source], f, mine) for i in s.stack)
+        return any(matches(s, p, f, mine) for p in s.permanents())
+    for t in targets:
+        if isinstance(t, str) and t.startswith("s") and t[1:].isdigit():
+            item = next((i for i in s.stack if i.id == int(t[1:]) and i.kind == ItemKind.SPELL), None)
+            if item is not None and matches(s, s.objs[item.source], f, mine):
+                return True
+        elif isinstance(t, int) and t in s.objs and matches(s, s.objs[t], f, mine):
+            return True
+    return False
 
 
 # "This spell costs {X} less to cast, where X is ...": what X is, by ``StaticSelfCostReduction.for_each``

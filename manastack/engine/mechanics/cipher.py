@@ -7,7 +7,7 @@ from manastack.oracle import ir
 
 from .. import characteristics as ch
 from .. import events
-from ..casting import pay_mana
+from ..casting import count_cast, pay_mana
 from ..decisions import Action, ActionKind, Decision, DecisionKind
 from ..event_types import SpellCast
 from ..mana.abilities import can_afford
@@ -89,7 +89,7 @@ def cast_encoded_copy(ctx, e: ir.CastEncodedCopy, rc) -> None:
         return
     log_total(s, card, free, total, why, "the alternative cost")
     pay_mana(ctx, player, total, f"the copy of {card.name}")
-    s.players[player].spells_cast_this_turn += 1
+    count_cast(s, player, copy)
     s.add_log(f"The copy of {card.name} is cast", ("601.2i",), "cast")
     events.collect(ctx, SpellCast(player, copy.id, item.id))
     announce_targets(ctx, item)
