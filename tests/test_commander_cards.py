@@ -8,7 +8,7 @@ from manastack import Game
 from manastack.engine import characteristics as ch
 from manastack.engine.decisions import Action
 
-from .game_helpers import board, pass_to_end_step_trigger, pick
+from .game_helpers import board, cast_and_pay, names, pass_to_end_step_trigger, pick
 
 ISPERIA = "Isperia, Supreme Judge"
 AYULA = "Ayula, Queen Among Bears"
@@ -46,7 +46,8 @@ def resolve_all(g: Game) -> None:
 # ------------------------------------------------------------------ lieutenant (CR 207.2c)
 
 LIEUTENANTS = ("Loyal Drake", "Loyal Subordinate", "Loyal Guardian", "Loyal Apprentice", "Loyal Unicorn",
-               "Stormsurge Kraken", "Demon of Wailing Agonies")
+               "Stormsurge Kraken", "Demon of Wailing Agonies", "Thunderfoot Baloth",
+               "Angelic Field Marshal")
 
 
 def test_lieutenants_compile_fully(db):
@@ -107,6 +108,40 @@ def test_stormsurge_kraken_gets_bigger_only_with_your_commander(db):
     s = g.current_state()
     kraken = obj(g, "Stormsurge Kraken")
     assert (ch.power(s, kraken), ch.toughness(s, kraken)) == (5, 5)
+
+
+def test_thunderfoot_baloth_two_subjects(db):
+    """Thunderfoot Baloth: while Alice controls her commander it is 7/7 and her other creatures
+    get +2/+2 and have trample (Isperia too); Bob's creatures aren't affected. Without her
+    commander (Bob's under her control doesn't count, rulings 2014-11-07) nothing applies."""
+    g = commander_board(db, f"""    battlefield: [Thunderfoot Baloth, "{ISPERIA}", Grizzly Bears]""",
+                        f"""    battlefield: [Runeclaw Bear]""")
+    s = g.current_state()
+    got = {o.card.name: (ch.power(s, o), ch.toughness(s, o), "trample" in ch.keywords(s, o))
+           for o in s.permanents()}
+    assert got == {"Thunderfoot Baloth": (7, 7, True), ISPERIA: (8, 6, True),
+                   "Grizzly Bears": (4, 4, True), "Runeclaw Bear": (2, 2, False)}
+    g = commander_board(db, f"""    battlefield: [Thunderfoot Baloth, Grizzly Bears, {{card: "{AYULA}", owner: Bob}}]
+    command: ["{ISPERIA}"]""")
+    s = g.current_state()
+    got = {o.card.name: (ch.power(s, o), ch.toughness(s, o), "trample" in ch.keywords(s, o))
+           for o in s.permanents()}
+    assert got == {"Thunderfoot Baloth": (5, 5, True), "Grizzly Bears": (2, 2, False), AYULA: (2, 2, False)}
+
+
+def test_angelic_field_marshal_gives_vigilance_to_all_your_creatures(db):
+    """Angelic Field Marshal: "creatures you control" includes itself, so with Alice's commander
+    it is a 5/5 with vigilance, and her creatures attack without tapping (CR 702.20b)."""
+    g = commander_board(db, f"""    battlefield: [Angelic Field Marshal, "{ISPERIA}", Grizzly Bears]""")
+    s = g.current_state()
+    marshal, bears = obj(g, "Angelic Field Marshal"), obj(g, "Grizzly Bears")
+    assert (ch.power(s, marshal), ch.toughness(s, marshal)) == (5, 5)
+    assert all("vigilance" in ch.keywords(s, o) for o in (marshal, bears, obj(g, ISPERIA)))
+    g = commander_board(db, """    battlefield: [Angelic Field Marshal, Grizzly Bears]""")
+    s = g.current_state()
+    marshal = obj(g, "Angelic Field Marshal")
+    assert (ch.power(s, marshal), ch.toughness(s, marshal)) == (3, 3)
+    assert not any("vigilance" in ch.keywords(s, o) for o in s.permanents())
 
 
 # ------------------------------------------------------------------ commanders described (CR 903.3d)
@@ -609,3 +644,144 @@ def test_tome_of_legends_counts_your_commander_only(db):
         g.push(Action("autopay"))
     resolve_all(g)
     assert obj(g, ISPERIA).zone == "battlefield" and obj(g, "Tome of Legends").counters.get("page") == 2
+
+
+# ------------------------------------------------------------------ a cost of the commanders' color identity (CR 903.4)
+
+def _war_room_labels(g: Game) -> list[str]:
+    return [a.label for a in g.legal_actions() if a.label.startswith("activate War Room") and "Draw" in a.label]
+
+
+def test_war_room_pays_life_for_each_color_of_the_commanders_identity(db):
+    """War Room's last ability: Alice's commander Isperia is white and blue, so she pays 2 life
+    and draws a card (CR 903.4; War Room rulings 2020-11-10)."""
+    assert db.get("War Room").fully_supported
+    g = commander_board(db, """    battlefield: [War Room, Wastes, Wastes, Wastes]
+    library: [Island, Island]
+    command: ["Isperia, Supreme Judge"]""")
+    assert _war_room_labels(g)
+    cast_and_pay(g, _war_room_labels(g)[0])
+    assert g.current_state().players[0].life == 38
+    resolve_all(g)
+    assert len(g.current_state().players[0].hand) == 1
+
+
+def test_war_room_with_a_colorless_commander_costs_no_life(db):
+    """A commander with no colors in its color identity: no life is paid (War Room rulings
+    2020-11-10)."""
+    g = board(db, """
+  - name: Alice
+    commanders: ["Kozilek, Butcher of Truth"]
+    command: ["Kozilek, Butcher of Truth"]
+    battlefield: [War Room, Wastes, Wastes, Wastes]
+    library: [Island, Island]
+  - name: Bob
+    commanders: ["Ayula, Queen Among Bears"]
+""", format="commander", turn=5)
+    cast_and_pay(g, _war_room_labels(g)[0])
+    assert g.current_state().players[0].life == 40
+    resolve_all(g)
+    assert len(g.current_state().players[0].hand) == 1
+
+
+def test_war_room_without_a_commander_cant_be_activated(db):
+    """A player without a commander can't activate it at all: the number of colors is undefined
+    and the cost unpayable (CR 903.4f; War Room rulings 2020-11-10)."""
+    g = board(db, """
+  - name: Alice
+    battlefield: [War Room, Wastes, Wastes, Wastes]
+    library: [Island, Island]
+  - name: Bob
+""", turn=5)
+    assert not _war_room_labels(g)
+
+
+# ------------------------------------------------------------------ "each opponent who can't" after an edict (CR 701.21a)
+
+def test_skull_storm_copies_and_half_life_rounded_up(db):
+    """Skull Storm with two commander casts: two copies and the spell resolve in turn. Bob, with
+    no creature and 30 life, loses 15, then 8, then 4 (the amount is found as each resolves,
+    rounded up: Skull Storm rulings 2018-07-13); Carol sacrifices her only creature to the first,
+    then can't, and loses half her life to each of the other two."""
+    assert db.get("Skull Storm").fully_supported
+    g = board(db, """
+  - name: Alice
+    commanders: ["Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"]
+    command: ["Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"]
+    commander_casts: {"Falthis, Shadowcat Familiar": 2}
+    hand: [Skull Storm]
+    battlefield: [{card: Swamp, count: 9}]
+  - name: Bob
+    life: 30
+  - name: Carol
+    battlefield: [Grizzly Bears]
+""", format="commander", turn=5)
+    cast_and_pay(g, "cast Skull Storm")
+    resolve_all(g)
+    s = g.current_state()
+    assert [p.life for p in s.players] == [40, 3, 10]
+    assert names(g, 2, "graveyard") == ["Grizzly Bears"]
+
+
+def test_plaguecrafter_each_player_who_cant_discards(db):
+    """Plaguecrafter: each player sacrifices a creature or planeswalker (Alice may sacrifice
+    Plaguecrafter itself, its only one); Bob, who controls neither, discards a card instead."""
+    assert db.get("Plaguecrafter").fully_supported
+    g = board(db, """
+  - name: Alice
+    hand: [Plaguecrafter]
+    battlefield: [{card: Swamp, count: 3}]
+  - name: Bob
+    hand: [Island]
+    battlefield: [Forest]
+""", turn=3)
+    cast_and_pay(g, "cast Plaguecrafter")
+    resolve_all(g)
+    assert names(g, 0, "graveyard") == ["Plaguecrafter"]
+    assert names(g, 1, "graveyard") == ["Island"] and not g.current_state().players[1].hand
+
+
+
+# ------------------------------------------------------------------ Genesis Storm (CR 701.20a)
+
+def _genesis(db, casts: str) -> Game:
+    return board(db, f"""
+  - name: Alice
+    commanders: ["Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"]
+    command: ["Falthis, Shadowcat Familiar", "Keleth, Sunmane Familiar"]
+    commander_casts: {casts}
+    hand: [Genesis Storm]
+    library: [Island, Grizzly Bears, Forest, Hill Giant, Swamp]
+    battlefield: [{{card: Forest, count: 6}}]
+  - name: Bob
+""", format="commander", turn=5)
+
+
+def test_genesis_storm_puts_the_first_nonland_permanent_onto_the_battlefield(db):
+    """Genesis Storm with one commander cast: the copy reveals Island and Grizzly Bears and Alice
+    puts the Bears onto the battlefield, Island going to the bottom; the spell then reveals Forest
+    and Hill Giant, the Giant entering too. Swamp, never revealed, is on top."""
+    assert db.get("Genesis Storm").fully_supported
+    g = _genesis(db, '{"Falthis, Shadowcat Familiar": 1}')
+    cast_and_pay(g, "cast Genesis Storm")
+    while g.current_state().stack:
+        g.push(Action("pass") if g.pending.kind == "priority" else
+               next(a for a in g.legal_actions() if a.label == "put it"))
+    s = g.current_state()
+    assert sorted(o.card.name for o in s.permanents(0) if o.card.name != "Forest") == ["Grizzly Bears", "Hill Giant"]
+    lib = [s.objs[i].card.name for i in s.players[0].library]
+    assert lib[-1] == "Swamp" and sorted(lib[:-1]) == ["Forest", "Island"]
+
+
+def test_genesis_storm_declined_card_goes_to_the_bottom(db):
+    """Declining ("You may put that card ..."): Grizzly Bears is one of the cards revealed that
+    weren't put onto the battlefield, so it goes to the bottom with Island."""
+    g = _genesis(db, "{}")
+    cast_and_pay(g, "cast Genesis Storm")
+    while g.current_state().stack:
+        g.push(Action("pass") if g.pending.kind == "priority" else
+               next(a for a in g.legal_actions() if a.label == "don't"))
+    s = g.current_state()
+    assert not [o for o in s.permanents(0) if o.card.name != "Forest"]
+    lib = [s.objs[i].card.name for i in s.players[0].library]
+    assert lib[-3:] == ["Swamp", "Hill Giant", "Forest"] and sorted(lib[:2]) == ["Grizzly Bears", "Island"]   # top last

@@ -218,8 +218,9 @@ def _static_abilities(oid: int, card: CardDef) -> list:
     if not card.static_effects:
         return []
     # the parts of one sentence are one ability (CR 613.6): "lose all abilities and have base
-    # power and toughness 1/1"
-    return [(oid, (oid, ab.text or i, ab.effect.condition), ab.effect)
+    # power and toughness 1/1"; a sentence with two subjects ("~ gets +2/+2 and other creatures
+    # you control have trample") has one effect for each, applying to its own subject
+    return [(oid, (oid, ab.text or i, ab.effect.condition, ab.effect.affected), ab.effect)
             for i, ab in enumerate(card.abilities) if type(ab) is ir.StaticAbility]
 
 

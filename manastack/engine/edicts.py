@@ -18,6 +18,7 @@ def _choose(ctx, e, rc, kind: str, verb: str, rule: str) -> list[int]:
     players = named_players(ctx, e.who, rc)
     source = source_obj(ctx, rc)      # "sacrifice another creature": not the source
     chosen = []
+    rc.unable = []          # "each opponent who can't" after it: who chooses nothing (CR 701.21a)
     count = e.count if type(e.count) is int else amount(ctx, e.count, rc)     # for each vote (CR 701.38)
     for player in [p for p in s.apnap() if p in players]:
         picks: list[int] = []
@@ -38,6 +39,7 @@ def _choose(ctx, e, rc, kind: str, verb: str, rule: str) -> list[int]:
                 break
             picks.append(answer.args[0])
         if not picks:
+            rc.unable.append(player)
             s.add_log(f"{s.players[player].name} controls nothing {rc.card.name} makes them {verb}",
                       (rule,), "resolve")
         chosen += picks

@@ -272,6 +272,17 @@ def _lose_life(ctx, e: ir.LoseLife, rc):
         rc.life_lost += before - ctx.s.players[p].life     # "the life lost this way" (CR 119.3)
 
 
+def _lose_half_life(ctx, e: ir.LoseHalfLife, rc):
+    """Each player loses half their life total as it is now, rounded as said (CR 107.1a); a
+    player at 0 life or less has no half to lose."""
+    for p in named_players(ctx, e.who, rc):
+        life = max(ctx.s.players[p].life, 0)
+        n = (life + 1) // 2 if e.round_up else life // 2
+        before = ctx.s.players[p].life
+        events.lose_life(ctx, p, n, source_obj(ctx, rc))
+        rc.life_lost += before - ctx.s.players[p].life     # "the life lost this way" (CR 119.3)
+
+
 def _destroy(ctx, e: ir.Destroy, rc):
     with events.together(ctx):              # "destroy all ...": one event (CR 603.10a)
         # Destroyed at the same time: each permanent before the Auras attached to it, so an Aura's
@@ -1791,6 +1802,14 @@ def _reveal_until(ctx, e: ir.RevealUntil, rc):
     else:
         s.add_log(f"{p.name} reveals cards from the top of their library until {'one matches' if wanted == 1 else f'{wanted} match'}: {names}"
                   + ("" if len(found) >= wanted else f" ({len(found)} do)"), ("701.20a",), "effect")
+    if e.optional and found:        # "You may put that card ...": declined, it is one of the rest
+        where = "onto the battlefield" if e.to == BATTLEFIELD else "into your hand"
+        answer = ctx.ask(Decision(rc.controller, DecisionKind.MAY, f"{rc.card.name}: put "
+                                  f"{', '.join(s.objs[i].card.name for i in found)} {where}?",
+                                  (Action(ActionKind.YES, (), "put it"), Action(ActionKind.NO, (), "don't"))))
+        if answer.kind != ActionKind.YES:
+            s.add_log(f"{p.name} chooses not to put {s.objs[found[0]].card.name} {where}", ("701.20a",), "choice")
+            found = []
     rest = [i for i in revealed if i not in found]
     with events.together(ctx):
         for i in found:
@@ -2463,7 +2482,7 @@ HANDLERS: dict[type, Callable[[Any, Any, Any], None]] = {
     ir.CastFromHand: free_casting.cast_from_hand, ir.CastTargetFree: free_casting.cast_target_free,
     ir.PutFromHand: _put_from_hand, ir.HandOnLibrary: _hand_on_library, ir.ShuffleLibrary: _shuffle_library,
     ir.Amass: _amass, ir.Proliferate: _proliferate,
-    ir.DoubleCounters: _double_counters, ir.ReturnPermanents: edicts.return_permanents, ir.RevealTopToHand: _reveal_top_to_hand, ir.RevealTopIf: _reveal_top_if, ir.PayLife: _pay_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
+    ir.DoubleCounters: _double_counters, ir.ReturnPermanents: edicts.return_permanents, ir.RevealTopToHand: _reveal_top_to_hand, ir.RevealTopIf: _reveal_top_if, ir.PayLife: _pay_life, ir.LoseHalfLife: _lose_half_life, ir.RemoveCounter: _remove_counter, ir.MoveCounter: _move_counter,
     ir.PutExiledInGraveyard: _put_exiled_in_graveyard,
 }
 

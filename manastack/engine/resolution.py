@@ -45,6 +45,7 @@ class ResolutionContext:
     source_lki: Obj | None = field(default=None)
     exiled: list = field(default_factory=list)     # cards this resolution exiled ("that card")
     revealed: list = field(default_factory=list)   # the card it revealed and put into a hand
+    unable: list = field(default_factory=list)   # the players the last edict named who chose nothing (701.21a)
     did: bool = True    # whether the last optional action was done, for "When you do" (603.12)
     created: list = field(default_factory=list)    # ids of the tokens this resolution created
     damaged: list = field(default_factory=list)    # ids of the permanents it dealt damage to
@@ -318,6 +319,8 @@ def _subject(ctx: Ctx, subject, rc: ResolutionContext) -> list:
         votes = rc.event.votes or ()
         mine = {c for v, c in votes if v == rc.controller}
         return sorted({v for v, c in votes if c not in mine and v != rc.controller and not s.players[v].lost})
+    if name == ir.UNABLE_TO_SACRIFICE:  # CR 701.21a: named by the edict before, nothing sacrificed
+        return [p for p in rc.unable if not s.players[p].lost]
     if name == ir.MOST_VOTES:           # CR 701.38b: the objects the vote chose most often
         tally = Counter(c for _, c in rc.votes)
         most = max(tally.values(), default=0)

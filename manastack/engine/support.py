@@ -313,6 +313,7 @@ REFS = frozenset({"self", "you", "each_opponent", "each_other_player", "each_pla
                   ir.ENCHANTED_PLAYER,   # CR 303.4b: engine.resolution.resolve_subject, engine.replacement._is_recipient
                   ir.TARGET_OWNER,       # the owner of the only target, engine.resolution.resolve_subject
                   ir.DISSENTERS,         # CR 701.38, the same
+                  ir.UNABLE_TO_SACRIFICE,    # CR 701.21a: engine.edicts._choose, engine.resolution
                   ir.OPPONENTS_ATTACKING,    # CR 506.2, 303.4b: engine.resolution.resolve_subject
                   ir.ATTACKING_PLAYER,       # CR 506.2, the same
                   ir.OTHER_THAN_TRIGGERING_PLAYER})   # CR 102.3, the same

@@ -687,6 +687,15 @@ class LoseLife:
 
 
 @dataclass(frozen=True, slots=True)
+class LoseHalfLife:
+    """"Each opponent loses half their life, rounded up.": each player ``who`` names loses half
+    their own life total as the effect happens, rounded as the text says (CR 107.1a, 119.3)."""
+
+    who: Subject
+    round_up: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Destroy:
     """CR 701.8; ``no_regeneration`` for "It can't be regenerated" (CR 701.19)."""
 
@@ -1142,7 +1151,8 @@ class RevealUntil:
     those go into the hand or onto the battlefield (``tapped``), together; the others "graveyard",
     "exile", "random" (the bottom, in a random order), "bottom" (in the order chosen) or
     "shuffle" (into the library); then the controller loses ``life_per_rest`` life for each of
-    the others exiled (Spoils of the Vault, CR 119.3)."""
+    the others exiled (Spoils of the Vault, CR 119.3). With ``optional`` ("You may put that card
+    ..."), the controller may leave the card found with the others."""
 
     filter: Filter
     to: str = "hand"
@@ -1150,6 +1160,7 @@ class RevealUntil:
     rest: str = "graveyard"
     count: "Amount" = 1
     life_per_rest: int = 0
+    optional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -2047,7 +2058,7 @@ class IfYouDont:
 
 
 _Effects0 = Union[
-    AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, Destroy, Regenerate, PreventDamage, RedirectDamage, Exile,
+    AddMana, DealDamage, DivideDamage, Draw, Discard, GainLife, LoseLife, LoseHalfLife, Destroy, Regenerate, PreventDamage, RedirectDamage, Exile,
     ReturnToHand, Sacrifice, CounterSpell, ModifyPT, GrantKeywords, LifeCantChange,
     PutCounters, CreateTokens, Tap, Untap, TapOrUntap, Mill, Scry, SearchLibrary, RevealHandDiscard, LookAtTop, Fight, May, Modal,
     ReturnToBattlefield, CounterUnlessPays, RemoveCounters, BecomeCreature, EnterAttacking,
@@ -2139,10 +2150,13 @@ class ExertCost:
 @dataclass(frozen=True, slots=True)
 class PayLifeCost:
     """"Pay 2 life" (CR 119.4); with ``x``, "pay X life" in a spell's additional cost: X is
-    announced as the spell is cast (CR 601.2b, 107.3) and ``amount`` is then set to it."""
+    announced as the spell is cast (CR 601.2b, 107.3) and ``amount`` is then set to it; with
+    ``commander_colors``, as much life as the payer's commanders' color identity has colors,
+    unpayable by a player without a commander (CR 903.4, 903.4f; War Room)."""
 
     amount: int
     x: bool = False
+    commander_colors: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -2491,6 +2505,9 @@ VOTER = "voter"
 # "each opponent who voted for a choice you didn't vote for" after "Whenever players finish
 # voting" (Grudge Keeper): a Ref to those opponents, read from the votes the trigger saw
 DISSENTERS = "dissenting_opponents"
+# "each opponent (player) who can't" after "Each opponent (player) sacrifices a creature.": a Ref
+# to the players the edict named who sacrificed nothing (Plaguecrafter, Skull Storm; CR 701.21a)
+UNABLE_TO_SACRIFICE = "unable_to_sacrifice"
 # "each other player" after "Whenever enchanted player casts ... spell" (Curse of Echoes): a Ref
 # to the players still in the game other than the one the trigger names
 OTHER_THAN_TRIGGERING_PLAYER = "players_other_than_triggering"

@@ -228,7 +228,7 @@ class _TokenTypes:
 
 _ONE = {"self", "enchanted", "equipped", "triggering_object"}
 _PLAYERS = {"you", "each_opponent", "each_player", "target_controller", "triggering_player",
-            "triggering_controller", "defending_player", ir.DISSENTERS, ir.TARGET_OWNER,
+            "triggering_controller", "defending_player", ir.DISSENTERS, ir.TARGET_OWNER, ir.UNABLE_TO_SACRIFICE,
             ir.ATTACKING_PLAYER}
 
 

@@ -559,6 +559,11 @@ class EffectRules:
         _need(_is_player(c[0]), "not a player")
         return [ir.LoseLife(_amount(c[1], _of(c, _ForEach)), c[0])]
 
+    def lose_half_life(self, c):
+        """"Each opponent who can't loses half their life, rounded up." (CR 107.1a)."""
+        _need(_is_player(c[0]) and c[0] != ir.Ref("you"), "not a player")
+        return [ir.LoseHalfLife(c[0], round_up=str(c[-1]).lower().endswith("up"))]
+
     def gains(self, c):
         """"~ gains flying until end of turn"; "you gain protection from ...", "you gain shroud"
         (a player with protection, hexproof or shroud, CR 702.16b, 702.11c, 702.18a): a player
@@ -1165,6 +1170,13 @@ class EffectRules:
         count = ir.VoteCount(str(votes[0]).split()[2].lower()) if votes else 1
         return [ir.RevealUntil(_card_filter(d, plural=False), to, tapped, rest, count)]
 
+    def reveal_until_may(self, c):
+        """"... You may put that card onto the battlefield. Then put all cards revealed this way
+        that weren't put onto the battlefield on the bottom of your library in a random order."
+        (Genesis Storm; CR 701.20a)."""
+        d, rest = next(x for x in c if isinstance(x, _Desc)), c[-1]
+        _need(rest in ("random", "bottom"), "reveal until")
+        return [ir.RevealUntil(_card_filter(d, plural=False), "battlefield", False, rest, 1, optional=True)]
     def reveal_until_after(self, c):
         """"Exile the top six cards of your library, then reveal cards from the top of your library
         until you reveal a card with the chosen name. Put that card into your hand and exile all

@@ -623,6 +623,10 @@ class LineRules:
         _need(str(c[0]).isdigit(), "pay X life")
         return ir.PayLifeCost(int(c[0]))
 
+    def c_life_commander_colors(self, c):
+        """"Pay life equal to the number of colors in your commanders' color identity"."""
+        return ir.PayLifeCost(0, commander_colors=True)
+
     def c_sac_self(self, c):
         return ir.SacrificeSelfCost()
 
@@ -777,6 +781,10 @@ class LineRules:
                 _need(len(out) > start, "otherwise")
                 out[-1:] = _otherwise(out[-1], sentence[0].effects)
                 continue
+            if any(getattr(e, "who", None) == ir.Ref(ir.UNABLE_TO_SACRIFICE) for e in sentence):
+                # "Each opponent who can't ...": the players the edict just before named (CR 701.21a)
+                _need(len(sentence) == 1 and len(out) > start and type(out[-1]) is ir.SacrificePermanents
+                      and out[-1].who in (ir.Ref("each_opponent"), ir.Ref("each_player")), "who can't")
             if sentence and isinstance(sentence[0], ir.IfYouDont):
                 _need(len(out) > start, "if you don't")
                 out[-1:] = _unless_done(out[-1], sentence[0])

@@ -206,6 +206,11 @@ class ObjectRules:
         """"each opponent who voted for a choice you didn't vote for" (CR 701.38)."""
         return ir.Ref(ir.DISSENTERS)
 
+    def p_unable_to_sacrifice(self, c):
+        """"each opponent who can't" after "Each opponent sacrifices a creature." (CR 701.21a):
+        ``body`` checks that an edict comes just before."""
+        return ir.Ref(ir.UNABLE_TO_SACRIFICE)
+
     def p_each_player(self, c):
         return ir.Ref("each_player")
 

@@ -111,6 +111,11 @@ class StaticRules:
               "a creature without power")
         return out
 
+    def st_two_subjects(self, c):
+        """"~ gets +2/+2 and other creatures you control get +2/+2 and have trample": each subject
+        with its own effects, one static ability each (CR 604.1, 613)."""
+        return self.st_effects([c[0], c[1]]) + self.st_effects([c[3], c[4]])
+
     def st_effects_period(self, c):
         return _no_x(c[0])
 

@@ -18,6 +18,7 @@ from typing import Any
 from manastack.oracle import ir
 
 from .. import characteristics as ch
+from .. import commanders
 from .. import events
 from ..mechanics import loyalty
 from .checks import summoning_sick, tappable, untappable
@@ -379,20 +380,40 @@ def _put_counter_words(part: ir.PutCounterCost) -> str:
 # ------------------------------------------------------------------------------ cards, life, energy
 
 
+def _life_amount(s: State, payer: int, part: ir.PayLifeCost) -> int | None:
+    """The life ``part`` asks of ``payer``; None when it is undefined: the number of colors in
+    the commanders' color identity of a player who has no commander (CR 903.4f)."""
+    if not part.commander_colors:
+        return part.amount
+    colors = commanders.identity(s, payer)
+    return None if colors is None else len(colors)
+
+
 def _life_why_not(s: State, o: Obj, payer: int, part: ir.PayLifeCost, cost: ir.Cost) -> str | None:
     p = s.players[payer]
-    if part.amount == 0:        # CR 119.4: 0 life can always be paid ("pay X life" before X is announced)
+    amount = _life_amount(s, payer, part)
+    if amount is None:
+        return f"{p.name} has no commander, so a cost of their commanders' color identity can't be paid (CR 903.4f)"
+    if amount == 0:        # CR 119.4: 0 life can always be paid ("pay X life" before X is announced)
         return None
-    if p.life < part.amount:
-        return f"{p.name} has less than {part.amount} life to pay (CR 119.4)"
+    if p.life < amount:
+        return f"{p.name} has less than {amount} life to pay (CR 119.4)"
     if life_cant_change(s, payer) is not None:
         return f"{p.name}'s life total can't change, so they can't pay life (CR 119.4, 119.8)"
     return None
 
 
 def _pay_life(pay: Payment, o: Obj, part: ir.PayLifeCost) -> Obj:
-    events.lose_life(pay.ctx, pay.player, part.amount, rules=("119.4",))
+    amount = _life_amount(pay.ctx.s, pay.player, part)
+    rules = ("119.4", "903.4") if part.commander_colors else ("119.4",)
+    events.lose_life(pay.ctx, pay.player, amount or 0, rules=rules)
     return o
+
+
+def _life_words(p: ir.PayLifeCost) -> str:
+    if p.commander_colors:
+        return "pay life equal to the number of colors in your commanders' color identity"
+    return f"pay {'X' if p.x else p.amount} life"
 
 
 def _energy_why_not(s: State, o: Obj, payer: int, part: ir.PayEnergyCost, cost: ir.Cost) -> str | None:
@@ -526,7 +547,7 @@ PARTS: dict[type, PartRules] = {
     ir.UntapTappedCost: PartRules(_untap_tapped_why_not, _pay_untap_tapped,
                                   lambda p: f"untap {_noun(p.filter, p.count, 'tapped')} you control", _A),
     ir.CrewCost: PartRules(_crew_why_not, _pay_crew, lambda p: f"crew {p.power}", _A),
-    ir.PayLifeCost: PartRules(_life_why_not, _pay_life, lambda p: f"pay {'X' if p.x else p.amount} life", _A),
+    ir.PayLifeCost: PartRules(_life_why_not, _pay_life, _life_words, _A),
     ir.PayEnergyCost: PartRules(_energy_why_not, _pay_energy, lambda p: f"pay {'{E}' * p.amount}", _A),
     ir.SacrificeCost: PartRules(_sacrifice_why_not, _pay_sacrifice,
                                 lambda p: f"sacrifice {_noun(p.filter, p.count)}", _A),
