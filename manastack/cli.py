@@ -16,7 +16,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "play": ("manastack.cli_play", "play", "Play a game: agents against each other, or you against an agent."),
     "rules": ("manastack.cli_rules", "rules",
               "The Comprehensive Rules: search them, ask about cards together, show a rule, define a "
-              "term, compare versions."),
+              "term, compare versions, embed them for the search extra."),
     "serve": ("manastack.cli_serve", "serve",
               "Serve the web table in the browser: play, watch and replay, judge scenarios, look rules up."),
     "simulate": ("manastack.cli_simulate", "simulate_command",

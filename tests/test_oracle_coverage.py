@@ -69,17 +69,17 @@ def small_db(corpus_cards, names) -> CardDB:
 
 
 def test_a_line_dropped_for_one_sentence_lists_each_sentence_with_why(corpus_cards):
-    """Carrion Thrash's trigger is one ability (CR 113.2): its second sentence can't be read,
+    """Cemetery Puca's trigger is one ability (CR 113.2): its second sentence can't be read,
     so the first, readable alone, gives no ability either; both are listed, each with its
     reason, while the template count still blames only the unreadable one; ``unsupported``
     names both, since neither is read."""
-    card = small_db(corpus_cards, ["Carrion Thrash"]).get("Carrion Thrash")
+    card = small_db(corpus_cards, ["Cemetery Puca"]).get("Cemetery Puca")
     assert [g.text for g in card.gaps] == [
-        "When Carrion Thrash dies, you may pay {2}.",
-        "If you do, return another target creature card from your graveyard to your hand."]
+        "Whenever a creature dies, you may pay {1}.",
+        "If you do, Cemetery Puca becomes a copy of that creature, except it has this ability."]
     first, second = card.gaps
     assert second.reason == UNREADABLE
-    assert first.reason.startswith("dropped with its line") and "If you do, return" in first.reason
+    assert first.reason.startswith("dropped with its line") and "If you do, Cemetery Puca becomes" in first.reason
     assert card.unsupported == (first.text, second.text)
 
 
@@ -96,22 +96,22 @@ def test_engine_gaps_have_their_reason(corpus_cards):
 
 
 def test_coverage_counts_cards_one_template_alone_blocks(corpus_cards):
-    """Carrion Thrash and Benalish Hero each have one unsupported template; Ajani Steadfast two."""
-    db = small_db(corpus_cards, ["Carrion Thrash", "Benalish Hero", "Ajani Steadfast", "Shock"])
+    """Cemetery Puca and Benalish Hero each have one unsupported template; Ajani Steadfast two."""
+    db = small_db(corpus_cards, ["Cemetery Puca", "Benalish Hero", "Ajani Steadfast", "Shock"])
     report = coverage(db)
     assert (report.total, report.compiled, report.single) == (4, 1, 2)
     assert sorted(n for _, n in report.sole) == [1, 1]
-    assert sorted(name for name, _ in report.cards) == ["Ajani Steadfast", "Benalish Hero", "Carrion Thrash"]
+    assert sorted(name for name, _ in report.cards) == ["Ajani Steadfast", "Benalish Hero", "Cemetery Puca"]
     assert dict(report.reasons)[LOYALTY] == 2
     data = report.to_dict()
     assert data["blocked_by_one_template"] == 2
-    thrash = next(c for c in data["cards"] if c["card"] == "Carrion Thrash")
-    assert [g["reason"] for g in thrash["not_compiled"]][1] == UNREADABLE
+    puca = next(c for c in data["cards"] if c["card"] == "Cemetery Puca")
+    assert [g["reason"] for g in puca["not_compiled"]][1] == UNREADABLE
 
 
 def test_cli_coverage_lists_every_part_not_compiled_with_why(corpus_cards, tmp_path):
     path = tmp_path / "few.json"
-    path.write_text(json.dumps({"data": {n: corpus_cards[n] for n in ["Ajani Steadfast", "Carrion Thrash"]}}))
+    path.write_text(json.dumps({"data": {n: corpus_cards[n] for n in ["Ajani Steadfast", "Cemetery Puca"]}}))
     runner = CliRunner()
     text = runner.invoke(cards, ["coverage", "--corpus", str(path), "--per-card"])
     assert text.exit_code == 0, text.output

@@ -16,7 +16,7 @@ from .continuous import partner_of
 from .filters import has_name
 from .event_types import Seen
 from .commanders import FROM_COMMAND
-from .state import ItemKind, Obj, State, Step
+from .state import FACE_DOWN, ItemKind, Obj, State, Step
 from .zones import BATTLEFIELD, COMMAND, GRAVEYARD, HAND, STACK
 
 # The marks in ``Obj.cast_costs`` of a spell cast from its owner's hand or from a graveyard
@@ -384,7 +384,6 @@ def _entered_name_unique(s: State, src: Obj, seen: Seen) -> bool:
     it has left the battlefield, its name as it last existed (the rulings: then itself, in the
     graveyard or back on the battlefield as a new object, shares it). A face-down creature has no
     name and shares none (CR 708.2)."""
-    from .mechanics.morph import FACE_DOWN      # morph imports the cost code, which imports this module
     o = s.objs.get(seen.obj) if seen.obj is not None else None
     name = o.card.name if o is not None and o.zone == BATTLEFIELD else seen.name
     if not name or o is not None and o.zone == BATTLEFIELD and o.card is FACE_DOWN:

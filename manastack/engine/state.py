@@ -17,6 +17,11 @@ from .abilities import ability_at
 from .effect_records import Effect
 from .event_types import PlayerRef, Seen
 
+# CR 708.2a: what a face-down spell or permanent is, a 2/2 creature with no name, text, subtypes or
+# mana cost (engine.mechanics.morph turns cards face down)
+FACE_DOWN = CardDef.from_face({"name": "Face-down creature", "type": "Creature", "types": ["Creature"],
+                               "power": "2", "toughness": "2", "text": ""})
+
 _new_obj = object.__new__
 
 

@@ -18,7 +18,6 @@ from manastack.oracle.subtypes import CREATURE_TYPES
 from . import events
 from .replacement import token_count
 from .resolution import amount, named_players, resolve_subject
-from .serialize import card_of_face
 from .state import Obj
 
 # the face fields a token copy doesn't carry: the card's rulings, printings and layout links
@@ -35,7 +34,7 @@ def create_token_copy(ctx, e: ir.CreateTokenCopy, rc) -> None:
     if not found and e.what == ir.Ref("triggering_object") and rc.event.copiable is not None:
         # the permanent an enters trigger saw has left: copied as it last existed (CR 608.2h;
         # Inalla, Archmage Ritualist's rulings 2017-08-25)
-        found = [card_of_face(rc.event.copiable)]
+        found = [CardDef.from_face(rc.event.copiable)]
     if not found:
         s.add_log(f"{rc.card.name}: there is no object to copy, no token is created", ("707.2", "608.2b"),
                   "resolve")

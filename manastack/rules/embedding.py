@@ -14,6 +14,7 @@ passage), so that a warm search embeds only the query.
 """
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 import sqlite3
@@ -62,10 +63,10 @@ class SentenceModel:
     """all-MiniLM-L6-v2: word pieces in, the mean of the last layer over them, unit length."""
 
     def __init__(self, model: Path, tokenizer: Path) -> None:
-        import numpy
-        import onnxruntime
-        from tokenizers import Tokenizer
-        self.np = numpy
+        # the extra's libraries, imported only when it is used (as the Ray and plot extras are)
+        self.np = importlib.import_module("numpy")
+        onnxruntime = importlib.import_module("onnxruntime")
+        Tokenizer = importlib.import_module("tokenizers").Tokenizer
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1

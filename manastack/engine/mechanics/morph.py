@@ -14,16 +14,13 @@ its card again there; when the game ends, every face-down object is revealed (CR
 """
 from __future__ import annotations
 
-from manastack.cards import CardDef
 from manastack.oracle import ir
 
 from ..costs import alternative as alt_costs
-from ..state import ItemKind
+from ..state import FACE_DOWN, ItemKind
 from ..timing import exiled_playable, sorcery_timing
 
 MORPH = alt_costs.MORPH
-FACE_DOWN = CardDef.from_face({"name": "Face-down creature", "type": "Creature", "types": ["Creature"],
-                               "power": "2", "toughness": "2", "text": ""})
 
 
 def keyword(card) -> ir.Keyword | None:
