@@ -2380,6 +2380,8 @@ def _conditional(ctx, e: ir.Conditional, rc):
                                                                         for f in e.condition.filters)
                                           for o in ctx.s.permanents())
     elif type(e.condition) is ir.DiscardedThisWay:  # "If a land card is discarded this way" (CR 701.9a)
+        if exercise.RECORD is not None:
+            exercise.note("STATE_CONDITIONS", "DiscardedThisWay", rc.card)
         f = e.condition.filter
         met = any(matches(ctx.s, o, replace(f, zone=o.zone), src, rc.controller) for o in rc.discarded)
     elif type(e.condition) is ir.SameManaValue:     # CR 202.3, 608.2c

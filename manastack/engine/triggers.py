@@ -807,6 +807,10 @@ def _silenced(s, hush: tuple[str, bool], ev: ZoneChange, trig: ir.Trigger, src: 
     that says so is still on the battlefield, unless it is the dying card's own (Hushbringer's
     rulings)."""
     name, dies = hush
+    if exercise.RECORD is not None:
+        card = next((o.card for o, _ in ch.static_effects(s, ir.StaticNoCauseTriggers) if o.card.name == name), None)
+        if card is not None:
+            exercise.note("STATIC_KINDS", "no_cause_triggers", card)
     if not dies:
         s.add_log(f"{possessive(src.card.name)} ability doesn't trigger: {name} says creatures entering "
                   "the battlefield don't cause abilities to trigger", ("603.2",), "trigger")
