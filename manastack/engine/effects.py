@@ -2375,6 +2375,8 @@ def _conditional(ctx, e: ir.Conditional, rc):
     if type(e.condition) is ir.ObjectIs:
         met = _object_is(ctx, e.condition, rc)
     elif type(e.condition) is ir.ThatPlayerControlsNone:   # "unless they control a commander"
+        if exercise.RECORD is not None:
+            exercise.note("STATE_CONDITIONS", "ThatPlayerControlsNone", rc.card)
         who = rc.event.player if rc.event is not None else None
         met = who is not None and not any(o.controller == who and any(matches(ctx.s, o, f, src, who)
                                                                         for f in e.condition.filters)
