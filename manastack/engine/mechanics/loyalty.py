@@ -11,6 +11,7 @@ from __future__ import annotations
 from manastack.oracle import ir
 
 from .. import characteristics as ch
+from .. import exercise
 from ..conditions import evaluate
 from ..state import Obj
 from ..timing import sorcery_timing
@@ -104,4 +105,7 @@ def _as_instant(s, player: int) -> bool:
     """Whether an effect lets ``player`` activate their loyalty abilities any time they could cast
     an instant (Teferi, Temporal Archmage's emblem; CR 606.3); they have priority whenever this
     is asked."""
-    return any(src.controller == player for src, _ in ch.static_effects(s, ir.StaticLoyaltyAsInstant))
+    src = next((src for src, _ in ch.static_effects(s, ir.StaticLoyaltyAsInstant) if src.controller == player), None)
+    if src is not None and exercise.RECORD is not None:
+        exercise.note("STATIC_KINDS", "loyalty_as_instant", src.card)
+    return src is not None
