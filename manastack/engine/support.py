@@ -126,7 +126,7 @@ SPELL_COST_PARTS = frozenset({"mana", "PayLifeCost", "SacrificeCost", "Sacrifice
 ESCAPE_COST_PARTS = frozenset({"mana", "ExileFromGraveyardCost", "ExileFromGraveyardCost.count"})
 # The parts "As an additional cost to cast this spell, ..." may have (CR 601.2b, 118.8).
 ADDITIONAL_COST_PARTS = frozenset({"PayLifeCost", "SacrificeCost", "SacrificeCost.count", "DiscardCost",
-                                   "DiscardCost.card_type", "DiscardCost.at_random", "DiscardCost.subtype", "ReturnToHandCost",
+                                   "DiscardCost.card_type", "DiscardCost.at_random", "ReturnToHandCost",
                                    "TapUntappedCost", "TapUntappedCost.count", "ExileFromGraveyardCost",
                                    "ExileFromGraveyardCost.count", "RevealFromHandCost", "PutCounterCost",
                                    "PutCounterCost.filter", "PayLifeCost.x"})
